@@ -1,0 +1,79 @@
+package dev.flightdeck.app.cli;
+
+import java.nio.file.Path;
+
+/**
+ * The command line shared by the console, {@code check} and the packaged launcher:
+ * {@code flightdeck [check] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]}.
+ */
+public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes) {
+
+    public enum Command { UI, CHECK, HELP }
+
+    public static final int MAX_SANDBOX_NODES = 7_500;
+
+    public static final String USAGE = """
+            usage: flightdeck [check] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
+              (no command)       start the console
+              check              connect, wait for the watches to sync, print a report and exit
+              --kubeconfig FILE  kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
+              --context NAME     context to use (else the kubeconfig's current-context)
+              --sandbox          use the embedded sandbox cluster (also used when no kubeconfig exists)
+              --sandbox-nodes N  sandbox size, 1..7500 GPU nodes (default 64)""";
+
+    public static LaunchOptions parse(String... args) throws UsageException {
+        Command command = Command.UI;
+        Path kubeconfig = null;
+        String context = null;
+        boolean sandbox = false;
+        int nodes = 0;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String inlineValue = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                inlineValue = a.substring(eq + 1);
+                a = a.substring(0, eq);
+            }
+            switch (a) {
+                case "check" -> command = Command.CHECK;
+                case "help", "--help", "-h" -> command = Command.HELP;
+                case "--sandbox" -> sandbox = true;
+                case "--kubeconfig" -> {
+                    String v = inlineValue != null ? inlineValue : value(args, ++i, a);
+                    kubeconfig = Path.of(v);
+                }
+                case "--context" -> context = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "--sandbox-nodes" -> {
+                    String v = inlineValue != null ? inlineValue : value(args, ++i, a);
+                    nodes = parseNodes(v);
+                    sandbox = true;
+                }
+                default -> throw new UsageException("unknown argument '" + a + "' (try --help)");
+            }
+        }
+        if (sandbox && (kubeconfig != null || context != null)) {
+            throw new UsageException("--sandbox cannot be combined with --kubeconfig or --context");
+        }
+        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes);
+    }
+
+    private static String value(String[] args, int i, String flag) throws UsageException {
+        if (i >= args.length || args[i].startsWith("--")) {
+            throw new UsageException(flag + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static int parseNodes(String v) throws UsageException {
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n < 1 || n > MAX_SANDBOX_NODES) {
+                throw new UsageException("--sandbox-nodes must be between 1 and " + MAX_SANDBOX_NODES + ", not " + n);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--sandbox-nodes needs a whole number, not '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package dev.flightdeck.app.cli;
+
+/** A command line that cannot be understood; the message says what was wrong, in one line. */
+public final class UsageException extends Exception {
+    public UsageException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.flightdeck.app.connect;
+
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.sandbox.SandboxControl;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.watch.ApiEndpoint;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One authenticated connection to one cluster (a kubeconfig context or the sandbox).
+ * Opening it asks the server for {@code /version}, so a bad address, a TLS mismatch
+ * or expired credentials surface at once, in words, instead of as a silent watch retry.
+ */
+public final class ClusterConnection implements AutoCloseable {
+
+    private static final long PROBE_SECONDS = 15;
+
+    private final String displayName;
+    private final String user;
+    private final KubernetesClient client;
+    private final ApiEndpoint api;
+    private final SandboxCluster sandbox;
+
+    private ClusterConnection(String displayName, String user, KubernetesClient client, SandboxCluster sandbox) {
+        this.displayName = displayName;
+        this.user = user;
+        this.client = client;
+        this.api = new ApiEndpoint(client.getHttpClient(), client.getConfiguration().getMasterUrl());
+        this.sandbox = sandbox;
+    }
+
+    public static ClusterConnection open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
+        return switch (target) {
+            case ConnectionTarget.Sandbox s -> {
+                SandboxCluster cluster = SandboxCluster.start(s.nodes());
+                Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build());
+                yield probed(new ClusterConnection(target.displayName(), "sandbox-admin",
+                        new KubernetesClientBuilder().withConfig(config).build(), cluster));
+            }
+            case ConnectionTarget.Context c -> {
+                KubeContext ctx = c.kubeconfig().choose(c.name());
+                Config config = tuned(c.kubeconfig().toClientConfig(ctx));
+                yield probed(new ClusterConnection(ctx.name(), ctx.user(),
+                        new KubernetesClientBuilder().withConfig(config).build(), null));
+            }
+        };
+    }
+
+    /** Our watchers back off on their own; fabric8's per-request retries would only hide an outage. */
+    private static Config tuned(Config config) {
+        config.setRequestRetryBackoffLimit(0);
+        config.setConnectionTimeout(10_000);
+        return config;
+    }
+
+    private static ClusterConnection probed(ClusterConnection c) throws ConnectionProblem {
+        try {
+            c.probe();
+            return c;
+        } catch (ConnectionProblem p) {
+            c.close();
+            throw p;
+        }
+    }
+
+    private void probe() throws ConnectionProblem {
+        String server = api.baseUrl();
+        try {
+            HttpResponse<String> r = api.http()
+                    .sendAsync(api.http().newHttpRequestBuilder().uri(api.uri("/version")).build(), String.class)
+                    .get(PROBE_SECONDS, TimeUnit.SECONDS);
+            if (!r.isSuccessful()) {
+                throw ProblemClassifier.forStatus(r.code(), server, user, "read /version");
+            }
+        } catch (ExecutionException e) {
+            throw ProblemClassifier.classify(e.getCause() == null ? e : e.getCause(), server);
+        } catch (TimeoutException e) {
+            throw new ConnectionProblem(ProblemKind.UNREACHABLE,
+                    "cannot reach " + server + ": no answer within " + PROBE_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectionProblem(ProblemKind.OTHER, "interrupted while connecting to " + server);
+        } catch (RuntimeException e) {
+            // exec credential plugins and token files fail here, before any request is sent
+            throw ProblemClassifier.classify(e, server);
+        }
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    /** The user name from the kubeconfig context; never a credential. */
+    public String user() {
+        return user;
+    }
+
+    public boolean isSandbox() {
+        return sandbox != null;
+    }
+
+    public Optional<SandboxControl> sandbox() {
+        return sandbox == null ? Optional.empty() : Optional.of(sandbox.control());
+    }
+
+    public KubernetesClient client() {
+        return client;
+    }
+
+    public ApiEndpoint api() {
+        return api;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        if (sandbox != null) {
+            sandbox.close();
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.flightdeck.app.connect;
+
+/** What to connect to: a kubeconfig context, or the embedded sandbox cluster. */
+public sealed interface ConnectionTarget {
+
+    String displayName();
+
+    record Context(Kubeconfig kubeconfig, String name) implements ConnectionTarget {
+        @Override
+        public String displayName() {
+            return name;
+        }
+    }
+
+    /** The in-process sandbox API server seeded with {@code nodes} GPU nodes. */
+    record Sandbox(int nodes) implements ConnectionTarget {
+        public static final int DEFAULT_NODES = 64;
+
+        @Override
+        public String displayName() {
+            return "sandbox (" + nodes + " nodes)";
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.flightdeck.app.connect;
+
+import io.fabric8.kubernetes.client.Config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The kubeconfig files merged as kubectl merges them, and the contexts they offer.
+ * {@code mergedYaml} holds credentials: it is handed to fabric8 and never logged.
+ */
+public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String currentContext, String mergedYaml) {
+
+    public Kubeconfig {
+        files = List.copyOf(files);
+        contexts = List.copyOf(contexts);
+    }
+
+    public Optional<KubeContext> context(String name) {
+        return contexts.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    /** The context to use: the one asked for, else current-context; fails in words when neither works. */
+    public KubeContext choose(String requested) throws ConnectionProblem {
+        String name = requested != null ? requested : currentContext;
+        if (name == null || name.isBlank()) {
+            throw new ConnectionProblem(ProblemKind.UNKNOWN_CONTEXT, "kubeconfig " + fileList()
+                    + " sets no current-context; choose one with --context (contexts: " + contextNames() + ")");
+        }
+        KubeContext ctx = context(name).orElseThrow(() -> new ConnectionProblem(ProblemKind.UNKNOWN_CONTEXT,
+                "context '" + name + "' is not in kubeconfig " + fileList() + " (contexts: " + contextNames() + ")"));
+        if (ctx.server() == null || ctx.server().isBlank()) {
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "context '" + name + "' in " + ctx.file()
+                    + " refers to cluster '" + ctx.cluster() + "', which is missing or has no server URL");
+        }
+        return ctx;
+    }
+
+    /** A fabric8 Config for one context: TLS, client certs, tokens and exec plugins as the file says. */
+    public Config toClientConfig(KubeContext ctx) throws ConnectionProblem {
+        try {
+            return Config.fromKubeconfig(ctx.name(), mergedYaml, files.getFirst().toString());
+        } catch (RuntimeException e) {
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
+                    "cannot use context '" + ctx.name() + "' from " + ctx.file() + ": " + oneLine(e.getMessage()), e);
+        }
+    }
+
+    String fileList() {
+        return files.size() == 1 ? files.getFirst().toString() : files.toString();
+    }
+
+    private String contextNames() {
+        return contexts.isEmpty() ? "none" : String.join(", ", contexts.stream().map(KubeContext::name).toList());
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "unreadable" : s.lines().findFirst().orElse(s);
+    }
+}

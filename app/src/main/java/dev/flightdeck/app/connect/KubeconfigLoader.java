@@ -1,0 +1,178 @@
+package dev.flightdeck.app.connect;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds and merges kubeconfig files the way kubectl does: {@code --kubeconfig FILE},
+ * else every file in {@code KUBECONFIG} (missing ones skipped) merged in order with
+ * the first definition of a name winning, else {@code ~/.kube/config}. Relative
+ * paths inside a file are made absolute against that file's folder before merging,
+ * so a merged config still finds each file's certificates.
+ */
+public final class KubeconfigLoader {
+
+    private static final YAMLMapper YAML = new YAMLMapper();
+    private static final String[] SECTIONS = {"clusters", "contexts", "users"};
+
+    private KubeconfigLoader() {
+    }
+
+    /** The files that would be read, or empty when there is no kubeconfig anywhere (and none was asked for). */
+    public static List<Path> locate(Path flag, Map<String, String> env, Path home) throws ConnectionProblem {
+        if (flag != null) {
+            if (!Files.isRegularFile(flag)) {
+                throw new ConnectionProblem(ProblemKind.KUBECONFIG_MISSING,
+                        "kubeconfig " + flag + " (from --kubeconfig) does not exist or is not a file");
+            }
+            return List.of(flag);
+        }
+        String list = env.get("KUBECONFIG");
+        if (list != null && !list.isBlank()) {
+            List<Path> found = new ArrayList<>();
+            for (String part : list.split(File.pathSeparator)) {
+                if (!part.isBlank() && Files.isRegularFile(Path.of(part))) {
+                    found.add(Path.of(part));
+                }
+            }
+            if (found.isEmpty()) {
+                throw new ConnectionProblem(ProblemKind.KUBECONFIG_MISSING,
+                        "none of the files in KUBECONFIG exist: " + list);
+            }
+            return found;
+        }
+        Path standard = home.resolve(".kube").resolve("config");
+        return Files.isRegularFile(standard) ? List.of(standard) : List.of();
+    }
+
+    public static Kubeconfig load(List<Path> files) throws ConnectionProblem {
+        Map<String, Map<String, JsonNode>> merged = new HashMap<>();
+        for (String s : SECTIONS) {
+            merged.put(s, new LinkedHashMap<>());
+        }
+        Map<String, Path> contextFile = new HashMap<>();
+        String current = null;
+        ObjectNode first = null;
+        for (Path file : files) {
+            ObjectNode doc = read(file);
+            if (first == null) {
+                first = doc;
+            }
+            if (current == null && doc.hasNonNull("current-context") && !doc.get("current-context").asText().isBlank()) {
+                current = doc.get("current-context").asText();
+            }
+            for (String section : SECTIONS) {
+                JsonNode entries = doc.path(section);
+                if (entries.isMissingNode() || entries.isNull()) {
+                    continue;
+                }
+                if (!entries.isArray()) {
+                    throw malformed(file, "'" + section + "' must be a list");
+                }
+                for (JsonNode entry : entries) {
+                    String name = entry.path("name").asText("");
+                    if (name.isEmpty()) {
+                        throw malformed(file, "an entry in '" + section + "' has no name");
+                    }
+                    if (merged.get(section).putIfAbsent(name, absolutize(entry, file)) == null
+                            && section.equals("contexts")) {
+                        contextFile.put(name, file);
+                    }
+                }
+            }
+        }
+        ObjectNode out = YAML.createObjectNode();
+        out.put("apiVersion", "v1");
+        out.put("kind", "Config");
+        if (current != null) {
+            out.put("current-context", current);
+        }
+        for (String section : SECTIONS) {
+            ArrayNode arr = out.putArray(section);
+            merged.get(section).values().forEach(arr::add);
+        }
+        List<KubeContext> contexts = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : merged.get("contexts").entrySet()) {
+            JsonNode ctx = e.getValue().path("context");
+            String cluster = ctx.path("cluster").asText(null);
+            JsonNode clusterEntry = cluster == null ? null : merged.get("clusters").get(cluster);
+            String server = clusterEntry == null ? null : clusterEntry.path("cluster").path("server").asText(null);
+            contexts.add(new KubeContext(e.getKey(), cluster, ctx.path("user").asText(null),
+                    ctx.path("namespace").asText(null), server, contextFile.get(e.getKey())));
+        }
+        try {
+            return new Kubeconfig(files, contexts, current, YAML.writeValueAsString(out));
+        } catch (JsonProcessingException e) {
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "cannot merge kubeconfig " + files, e);
+        }
+    }
+
+    private static ObjectNode read(Path file) throws ConnectionProblem {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MISSING, "cannot read kubeconfig " + file + ": " + e.getMessage());
+        }
+        if (text.isBlank()) {
+            throw malformed(file, "the file is empty");
+        }
+        JsonNode doc;
+        try {
+            doc = YAML.readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
+                    "kubeconfig " + file + where + ": not valid YAML (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+        }
+        if (!(doc instanceof ObjectNode obj) || !(obj.has("clusters") || obj.has("contexts") || obj.has("users"))) {
+            throw malformed(file, "not a kubeconfig (expected a mapping with clusters, contexts and users)");
+        }
+        return obj;
+    }
+
+    /** Paths in a kubeconfig are relative to the file that holds them (kubectl's rule). */
+    private static JsonNode absolutize(JsonNode entry, Path file) {
+        JsonNode copy = entry.deepCopy();
+        Path dir = file.toAbsolutePath().getParent();
+        for (String key : new String[]{"certificate-authority", "client-certificate", "client-key", "tokenFile"}) {
+            for (String holder : new String[]{"cluster", "user"}) {
+                JsonNode h = copy.path(holder);
+                if (h instanceof ObjectNode o && o.hasNonNull(key)) {
+                    Path p = Path.of(o.get(key).asText());
+                    if (!p.isAbsolute()) {
+                        o.put(key, dir.resolve(p).normalize().toString());
+                    }
+                }
+            }
+        }
+        JsonNode exec = copy.path("user").path("exec");
+        if (exec instanceof ObjectNode e && e.hasNonNull("command")) {
+            String cmd = e.get("command").asText();
+            // kubectl resolves an exec command relative to the file only when it names a path.
+            if (cmd.contains("/") && !Path.of(cmd).isAbsolute()) {
+                e.put("command", dir.resolve(cmd).normalize().toString());
+            }
+        }
+        return copy;
+    }
+
+    private static ConnectionProblem malformed(Path file, String what) {
+        return new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "kubeconfig " + file + ": " + what);
+    }
+}

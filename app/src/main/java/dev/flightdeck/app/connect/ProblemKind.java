@@ -1,0 +1,13 @@
+package dev.flightdeck.app.connect;
+
+/** The kinds of connection trouble an SRE must be able to tell apart at a glance. */
+public enum ProblemKind {
+    KUBECONFIG_MISSING,
+    KUBECONFIG_MALFORMED,
+    UNKNOWN_CONTEXT,
+    UNREACHABLE,
+    TLS,
+    UNAUTHORIZED,
+    FORBIDDEN,
+    OTHER
+}

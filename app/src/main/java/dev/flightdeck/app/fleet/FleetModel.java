@@ -1,0 +1,262 @@
+package dev.flightdeck.app.fleet;
+
+import dev.flightdeck.app.watch.WatchEvent;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The fleet model. Watch handlers only enqueue; one thread ("fleet-model") folds
+ * the queued changes into compact state and publishes one {@link FleetDelta} per
+ * fold to its listeners. Listeners run on that thread and must not block: a view
+ * hands the delta to its own FX-thread batcher.
+ */
+public final class FleetModel implements AutoCloseable {
+
+    private sealed interface Message {
+    }
+
+    private record NodeChange(WatchEvent<NodeFacts> event) implements Message {
+    }
+
+    private record PodChange(WatchEvent<PodFacts> event) implements Message {
+    }
+
+    private record Subscribe(Consumer<FleetDelta> listener) implements Message {
+    }
+
+    /** Re-evaluates every node so ages in reasons ("failed 2h ago") stay true. */
+    private record Tick() implements Message {
+    }
+
+    private record Stop() implements Message {
+    }
+
+    private final BlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
+    private final List<Consumer<FleetDelta>> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, NodeFacts> nodes = new HashMap<>();
+    private final Map<String, GpuNode> gpuNodes = new ConcurrentHashMap<>();
+    private final PodIndex pods = new PodIndex();
+    private final PreflightConvention preflight;
+    private final Clock clock;
+    private final CountDownLatch nodesListed = new CountDownLatch(1);
+    private final CountDownLatch podsListed = new CountDownLatch(1);
+    private final Thread thread;
+    private volatile FleetSummary summary = FleetSummary.EMPTY;
+    private volatile long version;
+
+    public FleetModel(PreflightConvention preflight, Clock clock) {
+        this.preflight = preflight;
+        this.clock = clock;
+        this.thread = Thread.ofPlatform().name("fleet-model").daemon().start(this::run);
+    }
+
+    // ---- producers: called by watch handlers, never block ----
+
+    public void onNodeEvent(WatchEvent<NodeFacts> event) {
+        inbox.add(new NodeChange(event));
+    }
+
+    public void onPodEvent(WatchEvent<PodFacts> event) {
+        inbox.add(new PodChange(event));
+    }
+
+    public void tick() {
+        inbox.add(new Tick());
+    }
+
+    /**
+     * Adds a listener. Its first delta is a reset carrying the whole fleet, delivered on
+     * the model thread, so it never misses or doubles a change.
+     */
+    public void subscribe(Consumer<FleetDelta> listener) {
+        inbox.add(new Subscribe(listener));
+    }
+
+    public void unsubscribe(Consumer<FleetDelta> listener) {
+        listeners.remove(listener);
+    }
+
+    // ---- readers: any thread ----
+
+    public FleetSnapshot snapshot() {
+        List<GpuNode> sorted = new ArrayList<>(gpuNodes.values());
+        sorted.sort(Comparator.comparing(GpuNode::name));
+        return new FleetSnapshot(version, sorted, summary);
+    }
+
+    public GpuNode node(String name) {
+        return gpuNodes.get(name);
+    }
+
+    public List<PodFacts> podsOn(String node) {
+        List<PodFacts> list = pods.onNode(node);
+        list.sort(Comparator.comparing(PodFacts::namespace).thenComparing(PodFacts::name));
+        return list;
+    }
+
+    public int podCount() {
+        return pods.size();
+    }
+
+    /** Waits until both the node and the pod LIST have been folded in. */
+    public boolean awaitSynced(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        return nodesListed.await(timeout, unit)
+                && podsListed.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void close() {
+        inbox.add(new Stop());
+    }
+
+    // ---- the model thread ----
+
+    private void run() {
+        List<Message> batch = new ArrayList<>();
+        while (true) {
+            try {
+                batch.add(inbox.take());
+            } catch (InterruptedException e) {
+                return;
+            }
+            inbox.drainTo(batch);
+            if (!fold(batch)) {
+                return;
+            }
+            batch.clear();
+        }
+    }
+
+    /** Folds one batch; returns false when asked to stop. */
+    private boolean fold(List<Message> batch) {
+        Set<String> dirty = new HashSet<>();
+        boolean reset = false;
+        boolean nodesDone = false;
+        boolean podsDone = false;
+        List<Consumer<FleetDelta>> newcomers = new ArrayList<>();
+        for (Message m : batch) {
+            switch (m) {
+                case NodeChange(WatchEvent<NodeFacts> e) -> {
+                    reset |= foldNode(e, dirty);
+                    nodesDone |= e instanceof WatchEvent.Relisted;
+                }
+                case PodChange(WatchEvent<PodFacts> e) -> {
+                    foldPod(e, dirty);
+                    podsDone |= e instanceof WatchEvent.Relisted;
+                }
+                case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
+                case Tick() -> dirty.addAll(nodes.keySet());
+                case Stop() -> {
+                    listeners.clear();
+                    return false;
+                }
+            }
+        }
+        Instant now = clock.instant();
+        List<GpuNode> upserted = new ArrayList<>();
+        Set<String> removed = new HashSet<>();
+        for (String name : dirty) {
+            NodeFacts facts = nodes.get(name);
+            if (facts == null || !facts.isGpuNode()) {
+                if (gpuNodes.remove(name) != null) {
+                    removed.add(name);
+                }
+                continue;
+            }
+            GpuNode n = build(facts, now);
+            gpuNodes.put(name, n);
+            upserted.add(n);
+        }
+        if (!dirty.isEmpty() || reset) {
+            summary = FleetSummary.of(gpuNodes.values(), nodes.size(), pods.size());
+            version++;
+            publish(new FleetDelta(version, reset, reset ? List.copyOf(gpuNodes.values()) : upserted,
+                    reset ? Set.of() : removed, summary), listeners);
+        }
+        if (!newcomers.isEmpty()) {
+            publish(new FleetDelta(version, true, List.copyOf(gpuNodes.values()), Set.of(), summary), newcomers);
+            listeners.addAll(newcomers);
+        }
+        if (nodesDone) {
+            nodesListed.countDown();
+        }
+        if (podsDone) {
+            podsListed.countDown();
+        }
+        return true;
+    }
+
+    private boolean foldNode(WatchEvent<NodeFacts> e, Set<String> dirty) {
+        switch (e) {
+            case WatchEvent.Upserted<NodeFacts>(NodeFacts n) -> {
+                nodes.put(n.name(), n);
+                dirty.add(n.name());
+            }
+            case WatchEvent.Deleted<NodeFacts>(NodeFacts n) -> {
+                nodes.remove(n.name());
+                dirty.add(n.name());
+            }
+            case WatchEvent.Relisted<NodeFacts>(List<NodeFacts> all) -> {
+                dirty.addAll(nodes.keySet());
+                nodes.clear();
+                gpuNodes.clear();
+                for (NodeFacts n : all) {
+                    nodes.put(n.name(), n);
+                }
+                dirty.addAll(nodes.keySet());
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void foldPod(WatchEvent<PodFacts> e, Set<String> dirty) {
+        switch (e) {
+            case WatchEvent.Upserted<PodFacts>(PodFacts p) -> pods.put(p, dirty);
+            case WatchEvent.Deleted<PodFacts>(PodFacts p) -> pods.remove(p, dirty);
+            case WatchEvent.Relisted<PodFacts>(List<PodFacts> all) -> pods.replaceAll(all, dirty);
+        }
+    }
+
+    private GpuNode build(NodeFacts facts, Instant now) {
+        PreflightState pre = PreflightReader.read(facts, preflight);
+        int podCount = 0;
+        int gpus = 0;
+        for (PodFacts p : pods.onNode(facts.name())) {
+            if (!p.finished()) {
+                podCount++;
+                gpus += p.gpuRequest();
+            }
+        }
+        return new GpuNode(facts, pre, PreflightReader.cordon(facts), GpuTrustRules.assess(facts, pre, now),
+                podCount, gpus);
+    }
+
+    private static void publish(FleetDelta delta, List<Consumer<FleetDelta>> to) {
+        for (Consumer<FleetDelta> l : to) {
+            try {
+                l.accept(delta);
+            } catch (RuntimeException e) {
+                // A broken listener must not stop the model for everyone else.
+                System.getLogger(FleetModel.class.getName())
+                        .log(System.Logger.Level.WARNING, "fleet listener failed: " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.flightdeck.app.sandbox;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Seeds the sandbox with a GPU fleet: {@code n} nodes of 8 × H100 with GPU Operator
+ * labels, a few system nodes, and pods in proportion (~13 per node: GPU Operator
+ * DaemonSets, training ranks of Indexed Jobs, small CPU pods), plus the trouble an
+ * SRE meets on a real fleet. Writes straight into the {@link ObjectStore}, not over
+ * HTTP, so 7,500 nodes and 100k pods seed in seconds.
+ */
+public final class FleetSeeder {
+
+    static final String[] DAEMONSETS = {"nvidia-device-plugin-daemonset", "nvidia-dcgm-exporter",
+            "gpu-feature-discovery", "nvidia-container-toolkit-daemonset", "nvidia-driver-daemonset",
+            "node-exporter", "kube-proxy"};
+    private static final int[] JOB_SIZES = {32, 16, 8, 64, 4, 128, 2, 256, 512};
+    private static final String[] JOB_NAMES = {"llm-pretrain", "rlhf-actor", "eval-sweep", "moe-pretrain",
+            "vision-finetune", "long-context", "ablation", "frontier-run", "reasoning-rl"};
+    /** Pods per GPU node are 13 and, on every third node, 14: 100k pods at 7,500 nodes. */
+    private static final int CPU_PODS_PER_NODE = 5;
+
+    private final ObjectStore store;
+    private final Instant now;
+    private final SandboxTrouble trouble;
+    private int podIds;
+
+    public FleetSeeder(ObjectStore store, Instant now, int nodes) {
+        this.store = store;
+        this.now = now;
+        this.trouble = new SandboxTrouble(nodes);
+    }
+
+    public static String nodeName(int i, int nodes) {
+        return String.format(nodes > 1000 ? "gpu-node-%04d" : "gpu-node-%03d", i);
+    }
+
+    public void seed(int nodes) throws StoreException {
+        for (String ns : new String[]{"default", "kube-system", "gpu-operator", "monitoring", "training", "research"}) {
+            ObjectNode n = ObjectStore.parse(("{\"metadata\":{\"name\":\"" + ns + "\"},\"status\":{\"phase\":\"Active\"}}")
+                    .getBytes());
+            store.create("namespaces", n);
+        }
+        for (int i = 0; i < 3; i++) {
+            store.create("nodes", NodeTemplates.systemNode("system-node-" + i, now));
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < nodes; i++) {
+            String name = nodeName(i, nodes);
+            names.add(name);
+            ObjectNode node = NodeTemplates.gpuNode(name, i, now);
+            trouble.apply(i, node, now);
+            store.create("nodes", node);
+            seedNodePods(name, i);
+        }
+        seedJobs(names);
+    }
+
+    private void seedNodePods(String node, int index) throws StoreException {
+        Instant started = now.minusSeconds(86_400L * 7 + index);
+        for (String ds : DAEMONSETS) {
+            String ns = ds.startsWith("nvidia") || ds.startsWith("gpu") ? "gpu-operator"
+                    : ds.equals("kube-proxy") ? "kube-system" : "monitoring";
+            store.create("pods", PodTemplates.daemonPod(ns, ds, podIds++, node, 0, started));
+        }
+        int cpuPods = CPU_PODS_PER_NODE + (index % 3 == 2 ? 1 : 0);
+        String[] apps = {"log-shipper", "metrics-agent", "feature-store-cache", "notebook-proxy", "artifact-sync", "tracing-collector"};
+        for (int i = 0; i < cpuPods; i++) {
+            store.create("pods", PodTemplates.deploymentPod("research", apps[i], podIds++, node, started));
+        }
+    }
+
+    /** Lays Indexed Jobs over consecutive nodes, one 8-GPU rank per node, until the nodes run out. */
+    private void seedJobs(List<String> nodes) throws StoreException {
+        int next = 0;
+        for (int j = 0; next < nodes.size(); j++) {
+            int size = JOB_SIZES[j % JOB_SIZES.length];
+            if (next + size > nodes.size()) {
+                size = nodes.size() - next;
+            }
+            String name = JOB_NAMES[j % JOB_NAMES.length] + (j < JOB_NAMES.length ? "" : "-" + (j / JOB_NAMES.length));
+            Instant started = now.minusSeconds(3600L * (2 + j % 11));
+            for (int r = 0; r < size; r++) {
+                String node = nodes.get(next + r);
+                if (trouble.isGated(node)) {
+                    continue; // the gate keeps training off this node
+                }
+                store.create("pods", PodTemplates.indexedJobRank("training", name, r, node, 8, started));
+            }
+            if (j == 0) {
+                // One rank more than the healthy nodes can take: Pending behind the preflight gate.
+                store.create("pods", PodTemplates.indexedJobRank("training", name, size, null, 8, started));
+            }
+            next += size;
+        }
+    }
+
+    /** Adds a condition the way a health agent would; used by the churn and by drills. */
+    static void setCondition(ObjectNode node, String type, String status, String reason, String message, Instant at) {
+        NodeTemplates.setCondition(node, type, status, reason, message, at);
+    }
+
+    static ArrayNode taints(ObjectNode node) {
+        return node.with("spec").withArray("taints");
+    }
+}

@@ -1,0 +1,54 @@
+package dev.flightdeck.app.sandbox;
+
+import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+
+import java.util.function.Predicate;
+
+/** A watch served as a chunked HTTP response, one JSON event per line, as kube-apiserver does. */
+final class HttpWatch implements WatchSink {
+
+    private final HttpServerResponse response;
+    private final Context context;
+    private final Predicate<StoredObject> filter;
+    private volatile boolean closed;
+
+    HttpWatch(HttpServerResponse response, Context context, Predicate<StoredObject> filter) {
+        this.response = response;
+        this.context = context;
+        this.filter = filter;
+    }
+
+    @Override
+    public Predicate<StoredObject> filter() {
+        return filter;
+    }
+
+    @Override
+    public void send(byte[] eventLine) {
+        // Writes go through the connection's own event loop, which keeps them in order.
+        context.runOnContext(v -> {
+            if (!closed) {
+                response.write(Buffer.buffer(eventLine));
+            }
+        });
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        context.runOnContext(v -> {
+            if (!response.ended() && !response.closed()) {
+                response.end();
+            }
+        });
+    }
+}

@@ -1,0 +1,190 @@
+package dev.flightdeck.app.sandbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.watch.KubeJson;
+import io.fabric8.zjsonpatch.JsonPatch;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The sandbox's storage: one {@link ResourceTable} per resource and one global
+ * resourceVersion counter, like etcd's revision. Both the HTTP front and the
+ * in-process seeder and churn go through here, so every change reaches watchers.
+ */
+public final class ObjectStore {
+
+    private final Map<String, ResourceTable> tables = new ConcurrentHashMap<>();
+    private final AtomicLong revision = new AtomicLong(1000);
+
+    /** Declares a resource, e.g. ("pods", "Pod", "v1") or ("batch/jobs", "Job", "batch/v1"). */
+    public void define(String table, String kind, String apiVersion) {
+        tables.putIfAbsent(table, new ResourceTable(kind, apiVersion));
+    }
+
+    ResourceTable table(String table) {
+        return tables.get(table);
+    }
+
+    public long revision() {
+        return revision.get();
+    }
+
+    public int count(String table) {
+        ResourceTable t = tables.get(table);
+        return t == null ? 0 : t.size();
+    }
+
+    /** Creates an object; fills uid, resourceVersion and creationTimestamp as the API server would. */
+    public ObjectNode create(String table, ObjectNode obj) throws StoreException {
+        ResourceTable t = require(table);
+        ObjectNode meta = obj.with("metadata");
+        if (!meta.hasNonNull("name") && meta.hasNonNull("generateName")) {
+            meta.put("name", meta.get("generateName").asText() + UUID.randomUUID().toString().substring(0, 5));
+        }
+        String key = key(meta);
+        synchronized (t) {
+            if (t.get(key) != null) {
+                throw new StoreException(409, "AlreadyExists", t.kind.toLowerCase() + "s \"" + meta.get("name").asText()
+                        + "\" already exists");
+            }
+            meta.put("uid", meta.hasNonNull("uid") ? meta.get("uid").asText() : UUID.randomUUID().toString());
+            if (!meta.hasNonNull("creationTimestamp")) {
+                meta.put("creationTimestamp", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+            }
+            obj.put("kind", t.kind);
+            obj.put("apiVersion", t.apiVersion);
+            return store(t, "ADDED", obj);
+        }
+    }
+
+    /** Replaces an object (PUT). A stale metadata.resourceVersion is a 409 Conflict. */
+    public ObjectNode replace(String table, String namespace, String name, ObjectNode obj) throws StoreException {
+        ResourceTable t = require(table);
+        synchronized (t) {
+            StoredObject old = existing(t, namespace, name);
+            ObjectNode meta = obj.with("metadata");
+            String rv = meta.path("resourceVersion").asText("");
+            if (!rv.isEmpty() && !rv.equals(Long.toString(old.resourceVersion()))) {
+                throw new StoreException(409, "Conflict", "Operation cannot be fulfilled on " + t.kind.toLowerCase()
+                        + "s \"" + name + "\": the object has been modified; please apply your changes to the latest version and try again");
+            }
+            ObjectNode before = parse(old.json());
+            meta.set("uid", before.path("metadata").path("uid"));
+            meta.set("creationTimestamp", before.path("metadata").path("creationTimestamp"));
+            obj.put("kind", t.kind);
+            obj.put("apiVersion", t.apiVersion);
+            return store(t, "MODIFIED", obj);
+        }
+    }
+
+    /** PATCH: JSON patch, or merge patch (strategic merge patch is served as merge patch). */
+    public ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch)
+            throws StoreException {
+        ResourceTable t = require(table);
+        synchronized (t) {
+            ObjectNode current = parse(existing(t, namespace, name).json());
+            JsonNode result;
+            if (contentType != null && contentType.startsWith("application/json-patch+json")) {
+                try {
+                    result = JsonPatch.apply(patch, current);
+                } catch (RuntimeException e) {
+                    throw new StoreException(422, "Invalid", "json patch failed: " + e.getMessage());
+                }
+            } else {
+                result = MergePatch.apply(current, patch);
+            }
+            if (!(result instanceof ObjectNode obj)) {
+                throw new StoreException(422, "Invalid", "patch did not produce an object");
+            }
+            obj.with("metadata").put("name", name);
+            return store(t, "MODIFIED", obj);
+        }
+    }
+
+    public ObjectNode delete(String table, String namespace, String name) throws StoreException {
+        ResourceTable t = require(table);
+        synchronized (t) {
+            StoredObject old = existing(t, namespace, name);
+            ObjectNode obj = parse(old.json());
+            long rv = revision.incrementAndGet();
+            obj.with("metadata").put("resourceVersion", Long.toString(rv));
+            t.apply("DELETED", stored(obj, rv));
+            return obj;
+        }
+    }
+
+    public ObjectNode get(String table, String namespace, String name) throws StoreException {
+        return parse(existing(require(table), namespace, name).json());
+    }
+
+    /** The name of the first pod in {@code namespace} with label app={@code app} on {@code node}, or null. */
+    String findPodName(String namespace, String app, String node) {
+        ResourceTable t = tables.get("pods");
+        ResourceTable.Page page = t.list(o -> namespace.equals(o.namespace()) && node.equals(o.nodeName())
+                && app.equals(o.labels().get("app")), null, 1);
+        return page.items().isEmpty() ? null : page.items().getFirst().name();
+    }
+
+    private ObjectNode store(ResourceTable t, String type, ObjectNode obj) throws StoreException {
+        long rv = revision.incrementAndGet();
+        obj.with("metadata").put("resourceVersion", Long.toString(rv));
+        t.apply(type, stored(obj, rv));
+        return obj;
+    }
+
+    private static StoredObject stored(ObjectNode obj, long rv) throws StoreException {
+        JsonNode meta = obj.path("metadata");
+        Map<String, String> labels = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = meta.path("labels").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            labels.put(e.getKey(), e.getValue().asText());
+        }
+        try {
+            return new StoredObject(meta.path("namespace").asText(null), meta.path("name").asText(), rv,
+                    KubeJson.MAPPER.writeValueAsBytes(obj), Map.copyOf(labels),
+                    obj.path("spec").path("nodeName").asText(null), obj.path("status").path("phase").asText(null));
+        } catch (JsonProcessingException e) {
+            throw new StoreException(500, "InternalError", "cannot serialize: " + e.getMessage());
+        }
+    }
+
+    private StoredObject existing(ResourceTable t, String namespace, String name) throws StoreException {
+        StoredObject o = t.get(namespace == null ? name : namespace + "/" + name);
+        if (o == null) {
+            throw new StoreException(404, "NotFound", t.kind.toLowerCase() + "s \"" + name + "\" not found");
+        }
+        return o;
+    }
+
+    private ResourceTable require(String table) throws StoreException {
+        ResourceTable t = tables.get(table);
+        if (t == null) {
+            throw new StoreException(404, "NotFound", "the server could not find the requested resource (" + table + ")");
+        }
+        return t;
+    }
+
+    private static String key(ObjectNode meta) {
+        String ns = meta.path("namespace").asText(null);
+        String name = meta.path("name").asText();
+        return ns == null ? name : ns + "/" + name;
+    }
+
+    static ObjectNode parse(byte[] json) throws StoreException {
+        try {
+            return (ObjectNode) KubeJson.MAPPER.readTree(json);
+        } catch (IOException | ClassCastException e) {
+            throw new StoreException(500, "InternalError", "stored object unreadable");
+        }
+    }
+}

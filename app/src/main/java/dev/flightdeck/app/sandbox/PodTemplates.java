@@ -1,0 +1,147 @@
+package dev.flightdeck.app.sandbox;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.watch.KubeJson;
+
+import java.time.Instant;
+
+/** Builds Pod objects shaped like those the real controllers create (labels, owners, status). */
+final class PodTemplates {
+
+    private PodTemplates() {
+    }
+
+    /** A pod of a DaemonSet (GPU Operator operands, node exporter, CNI...). */
+    static ObjectNode daemonPod(String ns, String daemonSet, int id, String node, int gpus, Instant started) {
+        ObjectNode p = base(ns, daemonSet + "-" + suffix(id), node, started);
+        owner(p, "apps/v1", "DaemonSet", daemonSet, true);
+        ObjectNode l = (ObjectNode) p.path("metadata").path("labels");
+        l.put("app", daemonSet);
+        l.put("controller-revision-hash", "6c8d9b7f4");
+        l.put("pod-template-generation", "3");
+        container(p, daemonSet, "nvcr.io/nvidia/k8s/" + daemonSet + ":v0.17.0", "100m", "256Mi", gpus);
+        running(p, daemonSet, started, 0);
+        return p;
+    }
+
+    /** One rank of an Indexed Job, as the Job controller labels it (conventions §3). */
+    static ObjectNode indexedJobRank(String ns, String job, int index, String node, int gpus, Instant started) {
+        ObjectNode p = base(ns, job + "-" + index + "-" + Integer.toHexString(job.hashCode() & 0xfffff), node, started);
+        owner(p, "batch/v1", "Job", job, true);
+        ObjectNode meta = (ObjectNode) p.path("metadata");
+        ObjectNode l = (ObjectNode) meta.path("labels");
+        l.put("batch.kubernetes.io/job-name", job);
+        l.put("job-name", job);
+        l.put("batch.kubernetes.io/job-completion-index", Integer.toString(index));
+        l.put("batch.kubernetes.io/controller-uid", "c0ffee00-" + Integer.toHexString(job.hashCode() & 0xffff));
+        l.put("scheduling.x-k8s.io/pod-group", job);
+        meta.with("annotations").put("batch.kubernetes.io/job-completion-index", Integer.toString(index));
+        container(p, "trainer", "nvcr.io/nvidia/pytorch:25.01-py3", "90", "1600Gi", gpus);
+        ObjectNode spec = (ObjectNode) p.path("spec");
+        spec.put("subdomain", job);
+        spec.put("hostname", job + "-" + index);
+        spec.withArray("volumes").addObject().put("name", "dshm").putObject("emptyDir").put("medium", "Memory");
+        if (node == null) {
+            pending(p, "0/64 nodes are available: 1 node(s) had untolerated taint {flightdeck.dev/preflight: pending}, "
+                    + "63 Insufficient nvidia.com/gpu. preemption: 0/64 nodes are available: 64 No preemption victims found.");
+        } else {
+            running(p, "trainer", started, 0);
+        }
+        return p;
+    }
+
+    /** A small CPU pod of a Deployment (monitoring, log shipping). */
+    static ObjectNode deploymentPod(String ns, String app, int i, String node, Instant started) {
+        ObjectNode p = base(ns, app + "-7d9f8c6b5-" + suffix(i), node, started);
+        owner(p, "apps/v1", "ReplicaSet", app + "-7d9f8c6b5", true);
+        ((ObjectNode) p.path("metadata").path("labels")).put("app", app).put("pod-template-hash", "7d9f8c6b5");
+        container(p, app, "registry.k8s.io/" + app + ":v1.4.2", "250m", "512Mi", 0);
+        running(p, app, started, 0);
+        return p;
+    }
+
+    private static ObjectNode base(String ns, String name, String node, Instant created) {
+        ObjectNode p = KubeJson.MAPPER.createObjectNode();
+        ObjectNode meta = p.putObject("metadata");
+        meta.put("name", name);
+        meta.put("namespace", ns);
+        meta.put("creationTimestamp", created.toString());
+        meta.putObject("labels");
+        ObjectNode spec = p.putObject("spec");
+        if (node != null) {
+            spec.put("nodeName", node);
+        }
+        spec.put("restartPolicy", "Always");
+        spec.put("terminationGracePeriodSeconds", 30);
+        spec.put("serviceAccountName", "default");
+        spec.put("schedulerName", "default-scheduler");
+        ArrayNode tol = spec.putArray("tolerations");
+        tol.addObject().put("key", "nvidia.com/gpu").put("operator", "Exists").put("effect", "NoSchedule");
+        tol.addObject().put("key", "node.kubernetes.io/not-ready").put("operator", "Exists")
+                .put("effect", "NoExecute").put("tolerationSeconds", 300);
+        return p;
+    }
+
+    private static void owner(ObjectNode p, String apiVersion, String kind, String name, boolean controller) {
+        ((ObjectNode) p.path("metadata")).putArray("ownerReferences").addObject()
+                .put("apiVersion", apiVersion).put("kind", kind).put("name", name)
+                .put("uid", "0a1b2c3d-" + Integer.toHexString(name.hashCode() & 0xffff) + "-4e5f-8a9b-000000000000")
+                .put("controller", controller).put("blockOwnerDeletion", true);
+    }
+
+    private static void container(ObjectNode p, String name, String image, String cpu, String mem, int gpus) {
+        ObjectNode c = ((ObjectNode) p.path("spec")).putArray("containers").addObject();
+        c.put("name", name);
+        c.put("image", image);
+        c.put("imagePullPolicy", "IfNotPresent");
+        ObjectNode res = c.putObject("resources");
+        ObjectNode req = res.putObject("requests").put("cpu", cpu).put("memory", mem);
+        ObjectNode lim = res.putObject("limits").put("memory", mem);
+        if (gpus > 0) {
+            req.put("nvidia.com/gpu", Integer.toString(gpus));
+            lim.put("nvidia.com/gpu", Integer.toString(gpus));
+        }
+        c.putArray("env").addObject().put("name", "NODE_NAME").putObject("valueFrom").putObject("fieldRef")
+                .put("fieldPath", "spec.nodeName");
+        c.put("terminationMessagePath", "/dev/termination-log");
+    }
+
+    static void running(ObjectNode p, String container, Instant started, int restarts) {
+        ObjectNode st = p.putObject("status");
+        st.put("phase", "Running");
+        st.put("hostIP", "10.0." + (Math.abs(p.path("spec").path("nodeName").asText().hashCode()) % 250) + ".4");
+        st.put("podIP", "10.244." + (Math.abs(p.path("metadata").path("name").asText().hashCode()) % 250) + ".17");
+        st.put("startTime", started.toString());
+        st.put("qosClass", "Burstable");
+        ArrayNode conds = st.putArray("conditions");
+        for (String t : new String[]{"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
+            conds.addObject().put("type", t).put("status", "True").put("lastTransitionTime", started.toString());
+        }
+        ObjectNode cs = st.putArray("containerStatuses").addObject();
+        cs.put("name", container).put("ready", true).put("restartCount", restarts).put("started", true);
+        cs.put("image", p.path("spec").path("containers").path(0).path("image").asText());
+        cs.put("containerID", "containerd://" + Integer.toHexString(p.path("metadata").path("name").asText().hashCode()));
+        cs.putObject("state").putObject("running").put("startedAt", started.toString());
+    }
+
+    private static void pending(ObjectNode p, String message) {
+        ObjectNode st = p.putObject("status");
+        st.put("phase", "Pending");
+        st.put("qosClass", "Burstable");
+        st.putArray("conditions").addObject().put("type", "PodScheduled").put("status", "False")
+                .put("reason", "Unschedulable").put("message", message);
+    }
+
+    /** A pod-name suffix like the controllers' (5 characters), unique for each id below 27^5. */
+    private static String suffix(int id) {
+        String alphabet = "bcdfghjklmnpqrstvwxz2456789";
+        int h = (int) Math.floorMod((long) id * 7_368_787L, 14_348_907L); // a bijection on [0, 27^5): scrambles neighbours
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            sb.append(alphabet.charAt(h % 27));
+            h /= 27;
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,137 @@
+package dev.flightdeck.app.sandbox;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+
+/**
+ * All objects of one resource, sorted by key (for paged LISTs), with a bounded
+ * history of changes so a watch can resume from a recent resourceVersion — and gets
+ * 410 Gone, exactly like etcd compaction, when it asks for one older than the history.
+ */
+final class ResourceTable {
+
+    record Change(String type, StoredObject object) {
+    }
+
+    private static final int HISTORY = 50_000;
+
+    final String kind;
+    final String apiVersion;
+    private final NavigableMap<String, StoredObject> objects = new TreeMap<>();
+    private final ArrayDeque<Change> history = new ArrayDeque<>();
+    private final List<WatchSink> watchers = new CopyOnWriteArrayList<>();
+    private long compactedThrough;
+
+    ResourceTable(String kind, String apiVersion) {
+        this.kind = kind;
+        this.apiVersion = apiVersion;
+    }
+
+    synchronized StoredObject get(String key) {
+        return objects.get(key);
+    }
+
+    synchronized int size() {
+        return objects.size();
+    }
+
+    /** Stores (or replaces, or with {@code object == null} deletes) and tells the watchers. */
+    synchronized void apply(String type, StoredObject object) {
+        if (type.equals("DELETED")) {
+            objects.remove(object.key());
+        } else {
+            objects.put(object.key(), object);
+        }
+        history.addLast(new Change(type, object));
+        if (history.size() > HISTORY) {
+            compactedThrough = history.removeFirst().object().resourceVersion();
+        }
+        byte[] line = eventLine(type, object.json());
+        for (WatchSink w : watchers) {
+            if (w.isClosed()) {
+                watchers.remove(w);
+            } else if (w.filter().test(object)) {
+                w.send(line);
+            }
+        }
+    }
+
+    /** One page of a LIST: items after {@code afterKey}, at most {@code limit} (0 = all). */
+    synchronized Page list(Predicate<StoredObject> filter, String afterKey, int limit) {
+        NavigableMap<String, StoredObject> view = afterKey == null ? objects : objects.tailMap(afterKey, false);
+        List<StoredObject> items = new ArrayList<>(limit > 0 ? Math.min(limit, view.size()) : view.size());
+        String last = null;
+        boolean more = false;
+        for (StoredObject o : view.values()) {
+            if (!filter.test(o)) {
+                continue;
+            }
+            if (limit > 0 && items.size() == limit) {
+                more = true;
+                break;
+            }
+            items.add(o);
+            last = o.key();
+        }
+        return new Page(items, more ? last : null);
+    }
+
+    record Page(List<StoredObject> items, String continueAfter) {
+    }
+
+    /**
+     * Registers a watcher from {@code fromVersion}: replays newer history, or, with no
+     * version, the current state as ADDED events. Returns false when the version was
+     * compacted away (the caller answers 410 Gone).
+     */
+    synchronized boolean watch(WatchSink sink, Long fromVersion) {
+        if (fromVersion == null) {
+            for (StoredObject o : objects.values()) {
+                if (sink.filter().test(o)) {
+                    sink.send(eventLine("ADDED", o.json()));
+                }
+            }
+        } else {
+            if (fromVersion < compactedThrough) {
+                return false;
+            }
+            for (Change c : history) {
+                if (c.object().resourceVersion() > fromVersion && sink.filter().test(c.object())) {
+                    sink.send(eventLine(c.type(), c.object().json()));
+                }
+            }
+        }
+        watchers.add(sink);
+        return true;
+    }
+
+    void unwatch(WatchSink sink) {
+        watchers.remove(sink);
+    }
+
+    List<WatchSink> watchers() {
+        return watchers;
+    }
+
+    /** Forgets all history, as after an etcd compaction: every resuming watcher gets 410. */
+    synchronized void compact(long throughVersion) {
+        history.clear();
+        compactedThrough = throughVersion;
+    }
+
+    static byte[] eventLine(String type, byte[] objectJson) {
+        byte[] head = ("{\"type\":\"" + type + "\",\"object\":").getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[head.length + objectJson.length + 2];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(objectJson, 0, out, head.length, objectJson.length);
+        out[out.length - 2] = '}';
+        out[out.length - 1] = '\n';
+        return out;
+    }
+}

@@ -1,0 +1,251 @@
+package dev.flightdeck.app.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.watch.KubeJson;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The sandbox's HTTP front: the subset of the kube-apiserver REST API the console
+ * uses, over real HTTP on loopback. Served for real: LIST with limit/continue and
+ * label/field selectors, WATCH with resourceVersion, bookmarks, timeoutSeconds and
+ * 410 Gone, GET, POST, PUT, PATCH (JSON and merge), DELETE, /version and discovery.
+ * Not served: authentication, RBAC, admission, APF, server-side apply. Built on
+ * Vert.x (already on the class path through fabric8) instead of fabric8's mock
+ * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
+ */
+public final class SandboxApiServer implements AutoCloseable {
+
+    private static final long BOOKMARK_MS = 30_000;
+
+    private final ObjectStore store;
+    private final RequestCounters counters = new RequestCounters();
+    private final Vertx vertx;
+    private HttpServer server;
+
+    public SandboxApiServer(ObjectStore store) {
+        this.store = store;
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(4)
+                .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
+    }
+
+    /** Binds to 127.0.0.1 on a free port and returns the port. */
+    public int start() {
+        server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0)
+                .setCompressionSupported(false));
+        server.requestHandler(this::handle);
+        try {
+            return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+        } catch (Exception e) {
+            throw new IllegalStateException("sandbox API server could not start: " + e.getMessage(), e);
+        }
+    }
+
+    public RequestCounters counters() {
+        return counters;
+    }
+
+    private void handle(HttpServerRequest req) {
+        Context ctx = vertx.getOrCreateContext();
+        req.body().onSuccess(body -> vertx.executeBlocking(() -> {
+            route(req, body, ctx);
+            return null;
+        }, false)).onFailure(e -> req.response().setStatusCode(400).end());
+    }
+
+    private void route(HttpServerRequest req, Buffer body, Context ctx) {
+        String path = req.path();
+        switch (path) {
+            case "/version", "/version/" -> json(req.response(), 200, Discovery.VERSION);
+            case "/api" -> json(req.response(), 200, Discovery.CORE_VERSIONS);
+            case "/api/v1" -> json(req.response(), 200, Discovery.CORE_RESOURCES);
+            case "/apis" -> json(req.response(), 200, Discovery.GROUPS);
+            case "/healthz", "/livez", "/readyz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
+            default -> resource(req, body, ctx);
+        }
+    }
+
+    private void resource(HttpServerRequest req, Buffer body, Context ctx) {
+        ApiPath ap = ApiPath.parse(req.path());
+        ResourceTable table = ap == null ? null : store.table(ap.table());
+        if (table == null) {
+            status(req.response(), 404, "NotFound", "the server could not find the requested resource");
+            return;
+        }
+        try {
+            HttpMethod m = req.method();
+            if (m == HttpMethod.GET && ap.name() == null) {
+                if (isTrue(req.getParam("watch"))) {
+                    watch(req, ap, table, ctx);
+                } else {
+                    list(req, ap, table);
+                }
+            } else if (m == HttpMethod.GET) {
+                counters.count("GET", ap.table());
+                object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));
+            } else if (m == HttpMethod.POST && ap.name() == null) {
+                counters.count("CREATE", ap.table());
+                ObjectNode obj = (ObjectNode) parse(body);
+                if (ap.namespace() != null) {
+                    obj.with("metadata").put("namespace", ap.namespace());
+                }
+                object(req.response(), 201, store.create(ap.table(), obj));
+            } else if (m == HttpMethod.PUT && ap.name() != null) {
+                counters.count("UPDATE", ap.table());
+                object(req.response(), 200, store.replace(ap.table(), ap.namespace(), ap.name(), (ObjectNode) parse(body)));
+            } else if (m == HttpMethod.PATCH && ap.name() != null) {
+                counters.count("PATCH", ap.table());
+                object(req.response(), 200, store.patch(ap.table(), ap.namespace(), ap.name(),
+                        req.getHeader("Content-Type"), parse(body)));
+            } else if (m == HttpMethod.DELETE && ap.name() != null) {
+                counters.count("DELETE", ap.table());
+                object(req.response(), 200, store.delete(ap.table(), ap.namespace(), ap.name()));
+            } else {
+                status(req.response(), 405, "MethodNotAllowed", "the server does not allow this method on the requested resource");
+            }
+        } catch (StoreException e) {
+            status(req.response(), e.code(), e.reason(), e.getMessage());
+        } catch (IOException | ClassCastException e) {
+            status(req.response(), 400, "BadRequest", "the request body is not a JSON object");
+        } catch (IllegalArgumentException e) {
+            status(req.response(), 400, "BadRequest", e.getMessage());
+        }
+    }
+
+    private void list(HttpServerRequest req, ApiPath ap, ResourceTable table) {
+        counters.count("LIST", ap.table());
+        int limit = parseInt(req.getParam("limit"));
+        String cont = req.getParam("continue");
+        String after = cont == null || cont.isEmpty() ? null
+                : new String(Base64.getUrlDecoder().decode(cont), StandardCharsets.UTF_8);
+        long rv = store.revision();
+        ResourceTable.Page page = table.list(filter(req, ap), after, limit);
+        String next = page.continueAfter() == null ? ""
+                : Base64.getUrlEncoder().encodeToString(page.continueAfter().getBytes(StandardCharsets.UTF_8));
+        Buffer out = Buffer.buffer(64 + page.items().size() * 2048);
+        out.appendString("{\"kind\":\"" + table.kind + "List\",\"apiVersion\":\"" + table.apiVersion
+                + "\",\"metadata\":{\"resourceVersion\":\"" + rv + "\""
+                + (next.isEmpty() ? "" : ",\"continue\":\"" + next + "\"") + "},\"items\":[");
+        boolean first = true;
+        for (StoredObject o : page.items()) {
+            if (!first) {
+                out.appendByte((byte) ',');
+            }
+            out.appendBytes(o.json());
+            first = false;
+        }
+        out.appendString("]}");
+        req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end(out);
+    }
+
+    private void watch(HttpServerRequest req, ApiPath ap, ResourceTable table, Context ctx) {
+        counters.count("WATCH", ap.table());
+        String rvParam = req.getParam("resourceVersion");
+        Long from = rvParam == null || rvParam.isEmpty() || rvParam.equals("0") ? null : Long.parseLong(rvParam);
+        HttpServerResponse resp = req.response();
+        resp.setChunked(true).putHeader("Content-Type", "application/json");
+        HttpWatch sink = new HttpWatch(resp, ctx, filter(req, ap));
+        ctx.runOnContext(v -> resp.write("\n"));
+        if (!table.watch(sink, from)) {
+            // Like the real server: 200, then an ERROR event carrying 410 Gone.
+            sink.send(ResourceTable.eventLine("ERROR", statusJson(410, "Expired",
+                    "too old resource version: " + from).getBytes(StandardCharsets.UTF_8)));
+            sink.close();
+            return;
+        }
+        boolean bookmarks = isTrue(req.getParam("allowWatchBookmarks"));
+        long bookmarkTimer = bookmarks ? vertx.setPeriodic(BOOKMARK_MS, id -> bookmark(table, sink, table.kind)) : -1;
+        int timeout = parseInt(req.getParam("timeoutSeconds"));
+        long endTimer = timeout > 0 ? vertx.setTimer(timeout * 1000L, id -> sink.close()) : -1;
+        Runnable cleanup = () -> {
+            sink.close();
+            table.unwatch(sink);
+            vertx.cancelTimer(bookmarkTimer);
+            vertx.cancelTimer(endTimer);
+        };
+        ctx.runOnContext(v -> {
+            resp.closeHandler(x -> cleanup.run());
+            resp.endHandler(x -> cleanup.run());
+        });
+    }
+
+    /** A bookmark at the store's revision, sent under the table lock so no older event can follow it. */
+    private void bookmark(ResourceTable table, HttpWatch sink, String kind) {
+        synchronized (table) {
+            if (!sink.isClosed()) {
+                String obj = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + table.apiVersion
+                        + "\",\"metadata\":{\"resourceVersion\":\"" + store.revision()
+                        + "\",\"annotations\":{\"k8s.io/initial-events-end\":\"false\"}}}";
+                sink.send(ResourceTable.eventLine("BOOKMARK", obj.getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    private Predicate<StoredObject> filter(HttpServerRequest req, ApiPath ap) {
+        Predicate<StoredObject> f = Selectors.labels(req.getParam("labelSelector"))
+                .and(Selectors.fields(req.getParam("fieldSelector")));
+        if (ap.namespace() != null) {
+            String ns = ap.namespace();
+            f = f.and(o -> ns.equals(o.namespace()));
+        }
+        return f;
+    }
+
+    private static JsonNode parse(Buffer body) throws IOException {
+        return KubeJson.MAPPER.readTree(body.getBytes());
+    }
+
+    private static void object(HttpServerResponse resp, int code, ObjectNode obj) throws IOException {
+        json(resp, code, KubeJson.MAPPER.writeValueAsString(obj));
+    }
+
+    private static void json(HttpServerResponse resp, int code, String body) {
+        resp.setStatusCode(code).putHeader("Content-Type", "application/json").end(body);
+    }
+
+    private static void status(HttpServerResponse resp, int code, String reason, String message) {
+        json(resp, code, statusJson(code, reason, message));
+    }
+
+    static String statusJson(int code, String reason, String message) {
+        ObjectNode s = KubeJson.MAPPER.createObjectNode();
+        s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata");
+        s.put("status", "Failure").put("message", message).put("reason", reason).put("code", code);
+        return s.toString();
+    }
+
+    private static boolean isTrue(String v) {
+        return v != null && (v.equals("1") || v.equalsIgnoreCase("true"));
+    }
+
+    private static int parseInt(String v) {
+        try {
+            return v == null || v.isEmpty() ? 0 : Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a number: " + v);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        } catch (Exception ignored) {
+            // shutting down anyway
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.flightdeck.app.sandbox;
+
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Changes made to the sandbox through its HTTP API with an ordinary fabric8 client,
+ * as an agent or a teammate on a real cluster would. Tests and views use it to
+ * make something happen and watch the console notice.
+ */
+public final class SandboxControl implements AutoCloseable {
+
+    private final KubernetesClient client;
+
+    SandboxControl(String url) {
+        Config config = new ConfigBuilder(Config.empty()).withMasterUrl(url).build();
+        this.client = new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    /** Sets (or adds) a node condition, as a health agent such as NVSentinel would. */
+    public void setNodeCondition(String node, String type, String status, String reason, String message) {
+        String now = Instant.now().toString();
+        NodeCondition wanted = new NodeConditionBuilder().withType(type).withStatus(status).withReason(reason)
+                .withMessage(message).withLastHeartbeatTime(now).withLastTransitionTime(now).build();
+        client.nodes().withName(node).editStatus(n -> {
+            List<NodeCondition> conditions = new ArrayList<>(n.getStatus().getConditions());
+            conditions.removeIf(c -> c.getType().equals(type));
+            conditions.add(wanted);
+            n.getStatus().setConditions(conditions);
+            return n;
+        });
+    }
+
+    /** Deletes a node, as a cloud autoscaler or an operator would. */
+    public void deleteNode(String node) {
+        client.nodes().withName(node).delete();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,273 @@
+package dev.flightdeck.app.watch;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+
+/**
+ * An informer for one kind: LIST (paged) once, then WATCH from that resourceVersion
+ * with bookmarks, resuming from the newest resourceVersion after a dropped stream and
+ * relisting only on 410 Gone. It never polls. Each object is projected straight from
+ * the byte stream into a compact record and handed to {@code sink}, which must only
+ * enqueue. One platform thread per watcher reads the stream.
+ */
+public final class ResourceWatcher<T> implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(ResourceWatcher.class.getName());
+    /** Like client-go: a server-side timeout between 5 and 10 minutes, so load spreads out. */
+    private static final int MIN_WATCH_SECONDS = 300;
+    private static final long MAX_BACKOFF_MS = 30_000;
+    private static final long AUTH_RETRY_MS = 60_000;
+
+    private final ApiEndpoint api;
+    private final String path;
+    private final String resource;
+    private final Projector<T> projector;
+    private final Consumer<WatchEvent<T>> sink;
+    private final int pageSize;
+    private volatile boolean running = true;
+    private volatile WatchHealth health;
+    private volatile InputStream openStream;
+    private Thread thread;
+    private String resourceVersion;
+
+    public ResourceWatcher(ApiEndpoint api, String path, String resource, Projector<T> projector,
+                           Consumer<WatchEvent<T>> sink, int pageSize) {
+        this.api = api;
+        this.path = path;
+        this.resource = resource;
+        this.projector = projector;
+        this.sink = sink;
+        this.pageSize = pageSize;
+        this.health = WatchHealth.syncing(resource);
+    }
+
+    public void start() {
+        thread = Thread.ofPlatform().name("watch-" + resource).daemon().start(this::loop);
+    }
+
+    public WatchHealth health() {
+        return health;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        health = new WatchHealth(resource, WatchPhase.STOPPED, 0, null, health.newest());
+        InputStream s = openStream;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // closing only to unblock the reader
+            }
+        }
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    private void loop() {
+        int attempt = 0;
+        while (running) {
+            try {
+                if (resourceVersion == null) {
+                    list();
+                }
+                attempt = 0;
+                watch();
+            } catch (ApiStatusException e) {
+                if (!running) {
+                    return;
+                }
+                if (e.isGone()) {
+                    LOG.log(System.Logger.Level.INFO, resource + ": resourceVersion too old (410), relisting");
+                    resourceVersion = null;
+                    continue;
+                }
+                attempt++;
+                if (e.isAuthProblem()) {
+                    // Credentials or RBAC will not fix themselves in a second; say so and retry slowly.
+                    health = new WatchHealth(resource, WatchPhase.FAILED, attempt, e.getMessage(), health.newest());
+                    sleep(AUTH_RETRY_MS);
+                } else {
+                    reconnecting(attempt, e.getMessage());
+                }
+            } catch (IOException | RuntimeException e) {
+                if (!running) {
+                    return;
+                }
+                attempt++;
+                reconnecting(attempt, Problems.describe(e));
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void reconnecting(int attempt, String reason) {
+        health = new WatchHealth(resource, WatchPhase.RECONNECTING, attempt, reason, health.newest());
+        long base = Math.min(MAX_BACKOFF_MS, 500L << Math.min(attempt, 10));
+        sleep(base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1));
+    }
+
+    private void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    private void list() throws IOException, InterruptedException {
+        health = new WatchHealth(resource, WatchPhase.SYNCING, health.attempt(), null, health.newest());
+        List<T> items = new ArrayList<>();
+        String cont = null;
+        String listVersion;
+        do {
+            String url = path + "?limit=" + pageSize + (cont == null ? "" : "&continue=" + enc(cont));
+            ListPage page = readPage(url, items);
+            cont = page.continueToken();
+            listVersion = page.resourceVersion();
+        } while (cont != null && !cont.isEmpty() && running);
+        resourceVersion = listVersion;
+        sink.accept(new WatchEvent.Relisted<>(items));
+        health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
+    }
+
+    private record ListPage(String resourceVersion, String continueToken) {
+    }
+
+    private ListPage readPage(String url, List<T> into) throws IOException, InterruptedException {
+        try (InputStream body = open(url, false); JsonParser p = KubeJson.MAPPER.createParser(body)) {
+            String rv = null;
+            String cont = null;
+            expect(p.nextToken(), JsonToken.START_OBJECT, url);
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                p.nextToken();
+                if ("metadata".equals(field)) {
+                    JsonNode meta = KubeJson.MAPPER.readTree(p);
+                    rv = meta.path("resourceVersion").asText(null);
+                    cont = meta.path("continue").asText(null);
+                } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        into.add(projector.read(p).item());
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            return new ListPage(rv, cont);
+        }
+    }
+
+    private void watch() throws IOException, InterruptedException {
+        int timeout = MIN_WATCH_SECONDS + ThreadLocalRandom.current().nextInt(MIN_WATCH_SECONDS);
+        String url = path + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
+                + "&resourceVersion=" + enc(resourceVersion);
+        try (InputStream body = open(url, true); JsonParser p = KubeJson.MAPPER.createParser(body)) {
+            openStream = body;
+            health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());
+            while (running && p.nextToken() == JsonToken.START_OBJECT) {
+                readEvent(p);
+            }
+        } finally {
+            openStream = null;
+        }
+    }
+
+    /** One watch event. Real servers send "type" first, which lets us project without a tree. */
+    private void readEvent(JsonParser p) throws IOException {
+        String type = null;
+        Projector.Projected<T> projected = null;
+        JsonNode deferred = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            if ("type".equals(field)) {
+                type = p.getText();
+            } else if ("object".equals(field)) {
+                if ("ADDED".equals(type) || "MODIFIED".equals(type) || "DELETED".equals(type)) {
+                    projected = projector.read(p);
+                } else {
+                    deferred = KubeJson.MAPPER.readTree(p);
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        if (projected == null && deferred != null && type != null) {
+            if ("ERROR".equals(type)) {
+                throw StatusBodies.fromStatus(deferred, "watch " + resource);
+            }
+            if ("BOOKMARK".equals(type)) {
+                resourceVersion = deferred.path("metadata").path("resourceVersion").asText(resourceVersion);
+                touch();
+                return;
+            }
+            try (JsonParser again = KubeJson.MAPPER.treeAsTokens(deferred)) {
+                again.nextToken();
+                projected = projector.read(again);
+            }
+        }
+        if (projected == null || type == null) {
+            return;
+        }
+        if (projected.resourceVersion() != null) {
+            resourceVersion = projected.resourceVersion();
+        }
+        switch (type) {
+            case "ADDED", "MODIFIED" -> sink.accept(new WatchEvent.Upserted<>(projected.item()));
+            case "DELETED" -> sink.accept(new WatchEvent.Deleted<>(projected.item()));
+            default -> LOG.log(System.Logger.Level.DEBUG, resource + ": ignoring watch event " + type);
+        }
+        touch();
+    }
+
+    private void touch() {
+        health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
+    }
+
+    private InputStream open(String url, boolean streaming) throws IOException, InterruptedException {
+        HttpRequest.Builder b = api.http().newHttpRequestBuilder().uri(api.uri(url)).header("Accept", "application/json");
+        if (streaming) {
+            b.forStreaming();
+        }
+        HttpResponse<InputStream> response;
+        try {
+            response = api.http().sendAsync(b.build(), InputStream.class).get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(Problems.describe(cause), cause);
+        }
+        if (!response.isSuccessful()) {
+            throw StatusBodies.fromResponse(response.code(), response.body(), "list/watch " + resource);
+        }
+        return response.body();
+    }
+
+    private static void expect(JsonToken actual, JsonToken wanted, String url) throws IOException {
+        if (actual != wanted) {
+            throw new IOException("unexpected response to " + url + ": " + actual);
+        }
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}
