@@ -29,8 +29,11 @@ public final class ClusterConnection implements AutoCloseable {
     private final KubernetesClient client;
     private final ApiEndpoint api;
     private final SandboxCluster sandbox;
+    private final boolean ownsSandbox;
 
-    private ClusterConnection(String displayName, String user, KubernetesClient client, SandboxCluster sandbox) {
+    private ClusterConnection(String displayName, String user, KubernetesClient client, SandboxCluster sandbox,
+                              boolean ownsSandbox) {
+        this.ownsSandbox = ownsSandbox;
         this.displayName = displayName;
         this.user = user;
         this.client = client;
@@ -40,19 +43,22 @@ public final class ClusterConnection implements AutoCloseable {
 
     public static ClusterConnection open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
         return switch (target) {
-            case ConnectionTarget.Sandbox s -> {
-                SandboxCluster cluster = SandboxCluster.start(s.nodes());
-                Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build());
-                yield probed(new ClusterConnection(target.displayName(), "sandbox-admin",
-                        new KubernetesClientBuilder().withConfig(config).build(), cluster));
-            }
+            case ConnectionTarget.Sandbox s -> sandbox(target, SandboxCluster.start(s.nodes()), true);
+            case ConnectionTarget.RunningSandbox r -> sandbox(target, r.cluster(), false);
             case ConnectionTarget.Context c -> {
                 KubeContext ctx = c.kubeconfig().choose(c.name());
                 Config config = tuned(c.kubeconfig().toClientConfig(ctx));
                 yield probed(new ClusterConnection(ctx.name(), ctx.user(),
-                        new KubernetesClientBuilder().withConfig(config).build(), null));
+                        new KubernetesClientBuilder().withConfig(config).build(), null, false));
             }
         };
+    }
+
+    private static ClusterConnection sandbox(ConnectionTarget target, SandboxCluster cluster, boolean owned)
+            throws ConnectionProblem {
+        Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build());
+        return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
+                new KubernetesClientBuilder().withConfig(config).build(), cluster, owned));
     }
 
     /** Our watchers back off on their own; fabric8's per-request retries would only hide an outage. */
@@ -73,7 +79,7 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     private void probe() throws ConnectionProblem {
-        String server = api.baseUrl();
+        String server = api.baseUrl().replaceAll("/+$", "");
         try {
             HttpResponse<String> r = api.http()
                     .sendAsync(api.http().newHttpRequestBuilder().uri(api.uri("/version")).build(), String.class)
@@ -123,7 +129,7 @@ public final class ClusterConnection implements AutoCloseable {
     @Override
     public void close() {
         client.close();
-        if (sandbox != null) {
+        if (sandbox != null && ownsSandbox) {
             sandbox.close();
         }
     }

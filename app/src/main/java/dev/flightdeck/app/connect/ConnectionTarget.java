@@ -12,6 +12,14 @@ public sealed interface ConnectionTarget {
         }
     }
 
+    /** A sandbox somebody else started and owns (tests, benchmarks); closing the session leaves it running. */
+    record RunningSandbox(dev.flightdeck.app.sandbox.SandboxCluster cluster) implements ConnectionTarget {
+        @Override
+        public String displayName() {
+            return "sandbox at " + cluster.url();
+        }
+    }
+
     /** The in-process sandbox API server seeded with {@code nodes} GPU nodes. */
     record Sandbox(int nodes) implements ConnectionTarget {
         public static final int DEFAULT_NODES = 64;

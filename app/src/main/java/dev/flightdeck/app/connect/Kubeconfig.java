@@ -1,6 +1,7 @@
 package dev.flightdeck.app.connect;
 
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +41,10 @@ public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String cu
     /** A fabric8 Config for one context: TLS, client certs, tokens and exec plugins as the file says. */
     public Config toClientConfig(KubeContext ctx) throws ConnectionProblem {
         try {
-            return Config.fromKubeconfig(ctx.name(), mergedYaml, files.getFirst().toString());
+            // Our merged text, not a file: fabric8's String overloads re-read the first file.
+            Config config = Config.empty();
+            KubeConfigUtils.merge(config, ctx.name(), KubeConfigUtils.parseConfigFromString(mergedYaml));
+            return config;
         } catch (RuntimeException e) {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
                     "cannot use context '" + ctx.name() + "' from " + ctx.file() + ": " + oneLine(e.getMessage()), e);

@@ -12,7 +12,10 @@ final class HttpWatch implements WatchSink {
     private final HttpServerResponse response;
     private final Context context;
     private final Predicate<StoredObject> filter;
+    /** Set at once by close(), so the table stops sending; writes already queued still go out. */
     private volatile boolean closed;
+    /** Set on the event loop when the response has ended; only touched there. */
+    private boolean ended;
 
     HttpWatch(HttpServerResponse response, Context context, Predicate<StoredObject> filter) {
         this.response = response;
@@ -29,7 +32,7 @@ final class HttpWatch implements WatchSink {
     public void send(byte[] eventLine) {
         // Writes go through the connection's own event loop, which keeps them in order.
         context.runOnContext(v -> {
-            if (!closed) {
+            if (!ended) {
                 response.write(Buffer.buffer(eventLine));
             }
         });
@@ -40,12 +43,14 @@ final class HttpWatch implements WatchSink {
         return closed;
     }
 
-    void close() {
+    @Override
+    public void close() {
         if (closed) {
             return;
         }
         closed = true;
         context.runOnContext(v -> {
+            ended = true;
             if (!response.ended() && !response.closed()) {
                 response.end();
             }

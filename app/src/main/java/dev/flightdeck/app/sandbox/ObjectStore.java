@@ -127,6 +127,26 @@ public final class ObjectStore {
         return parse(existing(require(table), namespace, name).json());
     }
 
+    /** Ends every open watch (simulates an API server restart); clients must resume by themselves. */
+    public void dropWatches() {
+        for (ResourceTable t : tables.values()) {
+            for (WatchSink w : t.watchers()) {
+                w.close();
+                t.unwatch(w);
+            }
+        }
+    }
+
+    /**
+     * Simulates etcd compaction past every client: history is forgotten and the revision
+     * moves on, so any watcher resuming from an earlier resourceVersion gets 410 Gone,
+     * while a fresh LIST (at the new revision) can watch again.
+     */
+    public void compactHistory() {
+        long compactedAt = revision.incrementAndGet();
+        tables.values().forEach(t -> t.compact(compactedAt));
+    }
+
     /** The name of the first pod in {@code namespace} with label app={@code app} on {@code node}, or null. */
     String findPodName(String namespace, String app, String node) {
         ResourceTable t = tables.get("pods");

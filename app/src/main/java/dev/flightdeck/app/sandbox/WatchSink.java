@@ -11,4 +11,7 @@ interface WatchSink {
     void send(byte[] eventLine);
 
     boolean isClosed();
+
+    /** Ends the stream, as a server restart or a load balancer's idle cut would. */
+    void close();
 }

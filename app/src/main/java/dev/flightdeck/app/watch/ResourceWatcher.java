@@ -7,12 +7,14 @@ import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 
 import java.io.IOException;
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -26,6 +28,7 @@ import java.util.function.Consumer;
  */
 public final class ResourceWatcher<T> implements AutoCloseable {
 
+    private static final boolean DEBUG = Boolean.getBoolean("flightdeck.debug");
     private static final System.Logger LOG = System.getLogger(ResourceWatcher.class.getName());
     /** Like client-go: a server-side timeout between 5 and 10 minutes, so load spreads out. */
     private static final int MIN_WATCH_SECONDS = 300;
@@ -87,8 +90,16 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 if (resourceVersion == null) {
                     list();
                 }
-                attempt = 0;
+                long started = System.nanoTime();
                 watch();
+                if (DEBUG) {
+                    System.err.println(resource + ": watch ended after " + (System.nanoTime() - started) / 1_000_000 + " ms at rv " + resourceVersion);
+                }
+                // A server that ends watches at once would otherwise be hammered in a tight loop.
+                attempt = System.nanoTime() - started < 1_000_000_000L ? attempt + 1 : 0;
+                if (attempt > 0) {
+                    reconnecting(attempt, "watch closed by the server right after it opened");
+                }
             } catch (ApiStatusException e) {
                 if (!running) {
                     return;
@@ -111,6 +122,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     return;
                 }
                 attempt++;
+                if (DEBUG) { e.printStackTrace(); }
                 reconnecting(attempt, Problems.describe(e));
             } catch (InterruptedException e) {
                 return;
@@ -133,47 +145,44 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         }
     }
 
+    /**
+     * LIST in pages of {@code pageSize}, one after the other. (Requesting page N+1 while
+     * projecting page N was tried and measured 2× slower on two cores: the projector,
+     * the client's event loop and an in-process server then fight for the same CPUs.)
+     */
     private void list() throws IOException, InterruptedException {
         health = new WatchHealth(resource, WatchPhase.SYNCING, health.attempt(), null, health.newest());
         List<T> items = new ArrayList<>();
-        String cont = null;
-        String listVersion;
-        do {
-            String url = path + "?limit=" + pageSize + (cont == null ? "" : "&continue=" + enc(cont));
-            ListPage page = readPage(url, items);
-            cont = page.continueToken();
-            listVersion = page.resourceVersion();
-        } while (cont != null && !cont.isEmpty() && running);
+        String listVersion = null;
+        String next = path + "?limit=" + pageSize;
+        while (next != null && running) {
+            byte[] page = body(await(fetchAsync(next)));
+            next = null;
+            try (JsonParser p = KubeJson.MAPPER.createParser(page)) {
+                expect(p.nextToken(), JsonToken.START_OBJECT);
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    p.nextToken();
+                    if ("metadata".equals(field)) {
+                        JsonNode meta = KubeJson.MAPPER.readTree(p);
+                        listVersion = meta.path("resourceVersion").asText(null);
+                        String cont = meta.path("continue").asText("");
+                        if (!cont.isEmpty()) {
+                            next = path + "?limit=" + pageSize + "&continue=" + enc(cont);
+                        }
+                    } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
+                        while (p.nextToken() == JsonToken.START_OBJECT) {
+                            items.add(projector.read(p).item());
+                        }
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            }
+        }
         resourceVersion = listVersion;
         sink.accept(new WatchEvent.Relisted<>(items));
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
-    }
-
-    private record ListPage(String resourceVersion, String continueToken) {
-    }
-
-    private ListPage readPage(String url, List<T> into) throws IOException, InterruptedException {
-        try (InputStream body = open(url, false); JsonParser p = KubeJson.MAPPER.createParser(body)) {
-            String rv = null;
-            String cont = null;
-            expect(p.nextToken(), JsonToken.START_OBJECT, url);
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                p.nextToken();
-                if ("metadata".equals(field)) {
-                    JsonNode meta = KubeJson.MAPPER.readTree(p);
-                    rv = meta.path("resourceVersion").asText(null);
-                    cont = meta.path("continue").asText(null);
-                } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
-                    while (p.nextToken() == JsonToken.START_OBJECT) {
-                        into.add(projector.read(p).item());
-                    }
-                } else {
-                    p.skipChildren();
-                }
-            }
-            return new ListPage(rv, cont);
-        }
     }
 
     private void watch() throws IOException, InterruptedException {
@@ -243,27 +252,52 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
     }
 
+    /** A watch: the body stays open and is read as it arrives. */
     private InputStream open(String url, boolean streaming) throws IOException, InterruptedException {
-        HttpRequest.Builder b = api.http().newHttpRequestBuilder().uri(api.uri(url)).header("Accept", "application/json");
+        HttpRequest.Builder b = request(url);
         if (streaming) {
             b.forStreaming();
         }
-        HttpResponse<InputStream> response;
-        try {
-            response = api.http().sendAsync(b.build(), InputStream.class).get();
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw cause instanceof IOException io ? io : new IOException(Problems.describe(cause), cause);
-        }
+        HttpResponse<InputStream> response = await(api.http().sendAsync(b.build(), InputStream.class));
         if (!response.isSuccessful()) {
             throw StatusBodies.fromResponse(response.code(), response.body(), "list/watch " + resource);
         }
         return response.body();
     }
 
-    private static void expect(JsonToken actual, JsonToken wanted, String url) throws IOException {
+    /**
+     * One LIST page, read whole (~1 MB at limit=500). Measured on fabric8 7.8's Vert.x
+     * client: byte[] bodies page 4× faster than InputStream ones, which also dropped
+     * pooled connections mid-list ("Connection was closed").
+     */
+    private CompletableFuture<HttpResponse<byte[]>> fetchAsync(String url) {
+        return api.http().sendAsync(request(url).build(), byte[].class);
+    }
+
+    private byte[] body(HttpResponse<byte[]> response) throws ApiStatusException {
+        byte[] body = response.body() == null ? new byte[0] : response.body();
+        if (!response.isSuccessful()) {
+            throw StatusBodies.fromResponse(response.code(), new ByteArrayInputStream(body), "list/watch " + resource);
+        }
+        return body;
+    }
+
+    private HttpRequest.Builder request(String url) {
+        return api.http().newHttpRequestBuilder().uri(api.uri(url)).header("Accept", "application/json");
+    }
+
+    private static <R> R await(CompletableFuture<R> future) throws IOException, InterruptedException {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(Problems.describe(cause), cause);
+        }
+    }
+
+    private void expect(JsonToken actual, JsonToken wanted) throws IOException {
         if (actual != wanted) {
-            throw new IOException("unexpected response to " + url + ": " + actual);
+            throw new IOException("unexpected LIST response for " + resource + ": " + actual);
         }
     }
 

@@ -1,0 +1,44 @@
+package dev.flightdeck.app.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CheckCommandTest {
+
+    @Test
+    void sandboxReportStartsWithTheFleetLineThenOneLinePerUntrustedNode() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = CheckCommand.run(LaunchOptions.parse("check", "--sandbox"), Map.of(), new PrintStream(out), new PrintStream(err));
+        assertEquals(CheckCommand.OK, rc, err.toString());
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.get(0).startsWith("64 GPU nodes (of 67 nodes), "), lines.get(0));
+        assertTrue(lines.get(0).contains("/512 GPUs usable"), lines.get(0));
+        assertTrue(lines.get(0).contains("; gated 2, cordoned 1"), lines.get(0));
+        assertTrue(lines.contains("gpu-node-007  degraded     1 of 8 GPUs withdrawn"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("gpu-node-013  untrusted    SysLogsXIDError (XID79): Xid 79")));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("gpu-node-031  gated        preflight failed 2h")));
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("gpu-node-000 ")), "trusted nodes are not listed");
+        assertEquals("flightdeck: using the embedded sandbox cluster: asked for with --sandbox\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badArgumentsAreUsageErrorsInOneLine() {
+        UsageException e = assertThrows(UsageException.class, () -> LaunchOptions.parse("check", "--sandbox-nodes", "9000"));
+        assertEquals("--sandbox-nodes must be between 1 and 7500, not 9000", e.getMessage());
+        assertEquals("unknown argument '--frobnicate' (try --help)",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("--frobnicate")).getMessage());
+        assertEquals("--sandbox cannot be combined with --kubeconfig or --context",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("--sandbox", "--context", "x")).getMessage());
+    }
+}

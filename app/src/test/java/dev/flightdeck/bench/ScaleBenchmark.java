@@ -1,0 +1,135 @@
+package dev.flightdeck.bench;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.sandbox.RequestCounters;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The scale benchmark: a sandbox of 7,500 GPU nodes and ~100k pods, the raw paged
+ * LIST over HTTP (the floor), the console's own sync, the heap its model keeps, and
+ * the requests the server saw during sync and during a quiet minute after it.
+ * Run with {@code mvn -pl app -Pbench verify} (see README); figures go to stdout.
+ * Options: -Dnodes=7500 -Dquiet=60 (seconds).
+ */
+public final class ScaleBenchmark {
+
+    private static final Pattern CONTINUE = Pattern.compile("\"continue\":\"([^\"]+)\"");
+
+    public static void main(String[] args) throws Exception {
+        int nodes = Integer.getInteger("nodes", 7_500);
+        int quiet = Integer.getInteger("quiet", 60);
+        long t0 = System.nanoTime();
+        SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
+        int pods = sandbox.store().count("pods");
+        int allNodes = sandbox.store().count("nodes");
+        System.out.printf("sandbox: %,d nodes, %,d pods, seeded in %.1f s%n", allNodes, pods, secs(t0));
+
+        double floorNodes = 0;
+        double floorPods = 0;
+        long bytes = 0;
+        try (KubernetesClient raw = new KubernetesClientBuilder()
+                .withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(sandbox.url()).build()).build()) {
+            for (int round = 0; round < 3; round++) { // warm the JIT and the server; report the last round
+                long t = System.nanoTime();
+                bytes = rawList(raw.getHttpClient(), sandbox.url(), "/api/v1/nodes");
+                floorNodes = secs(t);
+                t = System.nanoTime();
+                bytes += rawList(raw.getHttpClient(), sandbox.url(), "/api/v1/pods");
+                floorPods = secs(t);
+            }
+        }
+        double floor = floorNodes + floorPods;
+        System.out.printf("floor: raw paged LIST (limit=500) of nodes %.2f s + pods %.2f s = %.2f s, %,d MB%n",
+                floorNodes, floorPods, floor, bytes >> 20);
+
+        // Warm-up: one full sync, closed again, so the JIT has compiled the projector
+        // as it had compiled the raw LIST above. The cold figure is printed too.
+        long tw = System.nanoTime();
+        try (ClusterSession warm = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS)) {
+            if (!warm.awaitSynced(10, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("warm-up did not sync: " + warm.health().describe());
+            }
+        }
+        System.out.printf("cold sync (first, JIT cold): %.2f s; ratio to floor %.2f%n", secs(tw), secs(tw) / floor);
+
+        RequestCounters req = sandbox.requests();
+        long list0 = req.total("LIST");
+        long watch0 = req.total("WATCH");
+        long heapBefore = usedHeapAfterGc();
+        long t = System.nanoTime();
+        ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (!session.awaitSynced(5, TimeUnit.SECONDS)) {
+            System.out.println("  ... " + session.watcherHealth());
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("did not sync: " + session.health().describe());
+            }
+        }
+        double sync = secs(t);
+        long listSync = req.total("LIST") - list0;
+        long watchSync = req.total("WATCH") - watch0;
+        System.out.printf("warm sync: %.2f s to synced (%,d GPU nodes, %,d pods in the model); ratio to floor %.2f (target <= 1.5)%n",
+                sync, session.fleet().snapshot().nodes().size(), session.fleet().podCount(), sync / floor);
+        System.out.printf("requests during sync: %d LIST, %d WATCH%n", listSync, watchSync);
+
+        long heapAfter = usedHeapAfterGc();
+        long retained = heapAfter - heapBefore;
+        System.out.printf("heap retained by the session after GC: %,d MB total, %,d B per pod (target <= 2048)%n",
+                retained >> 20, retained / Math.max(1, pods));
+
+        long list1 = req.total("LIST");
+        long watch1 = req.total("WATCH");
+        Thread.sleep(quiet * 1000L);
+        System.out.printf("quiet %d s after sync: %d LIST, %d WATCH (target: 0 LIST); connection %s%n", quiet,
+                req.total("LIST") - list1, req.total("WATCH") - watch1, session.health().describe());
+        session.close();
+        sandbox.close();
+        System.exit(0);
+    }
+
+    /** Pages through a LIST reading every byte and parsing nothing: what the transport alone costs. */
+    private static long rawList(HttpClient http, String base, String path) throws Exception {
+        long total = 0;
+        String cont = null;
+        do {
+            String url = base + path + "?limit=500" + (cont == null ? "" : "&continue=" + URLEncoder.encode(cont, StandardCharsets.UTF_8));
+            HttpResponse<byte[]> r = http.sendAsync(http.newHttpRequestBuilder().uri(URI.create(url)).build(),
+                    byte[].class).get();
+            byte[] body = r.body();
+            total += body.length;
+            // the continue token sits in the list metadata, before the items
+            String head = new String(body, 0, Math.min(body.length, 512), StandardCharsets.UTF_8);
+            Matcher m = CONTINUE.matcher(head);
+            cont = m.find() ? m.group(1) : null;
+        } while (cont != null);
+        return total;
+    }
+
+    private static long usedHeapAfterGc() throws InterruptedException {
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            Thread.sleep(300);
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static double secs(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+}
