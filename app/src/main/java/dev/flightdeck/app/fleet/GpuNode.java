@@ -33,12 +33,7 @@ public record GpuNode(
         if (facts.gpuCapacity() > 0) {
             return facts.gpuCapacity();
         }
-        String count = facts.label(GpuLabels.COUNT);
-        try {
-            return count == null ? 0 : Integer.parseInt(count.trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        return WholeNumbers.parseOrZero(facts.label(GpuLabels.COUNT));
     }
 
     public int gpuWithdrawn() {

@@ -67,7 +67,7 @@ public final class GpuTrustRules {
             NodeVerdict v = lost >= capacity ? NodeVerdict.UNTRUSTED : NodeVerdict.DEGRADED;
             out.add(new Finding(v, lost + " of " + capacity + " GPUs withdrawn"));
         }
-        int labelled = parseInt(node.label(GpuLabels.COUNT));
+        int labelled = WholeNumbers.parseOrZero(node.label(GpuLabels.COUNT));
         if (labelled > 0 && capacity < labelled) {
             out.add(new Finding(NodeVerdict.DEGRADED,
                     "device plugin advertises " + capacity + " of " + labelled + " GPUs"));
@@ -114,16 +114,5 @@ public final class GpuTrustRules {
             sb.append(": ").append(c.message());
         }
         return sb.toString();
-    }
-
-    private static int parseInt(String s) {
-        if (s == null) {
-            return 0;
-        }
-        try {
-            return Integer.parseInt(s.trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

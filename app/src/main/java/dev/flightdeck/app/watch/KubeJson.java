@@ -26,15 +26,4 @@ public final class KubeJson {
         }
     }
 
-    /** Kubernetes quantities for whole devices: "8" → 8; anything fractional or odd → 0. */
-    static int wholeQuantity(String q) {
-        if (q == null) {
-            return 0;
-        }
-        try {
-            return Integer.parseInt(q.trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
 }

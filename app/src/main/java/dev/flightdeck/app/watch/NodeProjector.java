@@ -3,6 +3,7 @@ package dev.flightdeck.app.watch;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.flightdeck.app.fleet.GpuLabels;
+import dev.flightdeck.app.fleet.WholeNumbers;
 import dev.flightdeck.app.fleet.NodeCondition;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.Taint;
@@ -64,6 +65,6 @@ public final class NodeProjector implements Projector<NodeFacts> {
     }
 
     private static int gpus(Map<String, String> resources) {
-        return resources == null ? 0 : KubeJson.wholeQuantity(resources.get(GpuLabels.GPU_RESOURCE));
+        return resources == null ? 0 : WholeNumbers.parseOrZero(resources.get(GpuLabels.GPU_RESOURCE));
     }
 }

@@ -3,6 +3,7 @@ package dev.flightdeck.app.watch;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.flightdeck.app.fleet.GpuLabels;
+import dev.flightdeck.app.fleet.WholeNumbers;
 import dev.flightdeck.app.fleet.PodFacts;
 
 import java.io.IOException;
@@ -93,7 +94,7 @@ public final class PodProjector implements Projector<PodFacts> {
                 if (q == null && c.resources().requests() != null) {
                     q = c.resources().requests().get(GpuLabels.GPU_RESOURCE);
                 }
-                total += KubeJson.wholeQuantity(q);
+                total += WholeNumbers.parseOrZero(q);
             }
         }
         return total;

@@ -28,7 +28,6 @@ import java.util.function.Consumer;
  */
 public final class ResourceWatcher<T> implements AutoCloseable {
 
-    private static final boolean DEBUG = Boolean.getBoolean("flightdeck.debug");
     private static final System.Logger LOG = System.getLogger(ResourceWatcher.class.getName());
     /** Like client-go: a server-side timeout between 5 and 10 minutes, so load spreads out. */
     private static final int MIN_WATCH_SECONDS = 300;
@@ -92,9 +91,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 }
                 long started = System.nanoTime();
                 watch();
-                if (DEBUG) {
-                    System.err.println(resource + ": watch ended after " + (System.nanoTime() - started) / 1_000_000 + " ms at rv " + resourceVersion);
-                }
+                LOG.log(System.Logger.Level.DEBUG, () -> resource + ": watch ended after "
+                        + (System.nanoTime() - started) / 1_000_000 + " ms at resourceVersion " + resourceVersion);
                 // A server that ends watches at once would otherwise be hammered in a tight loop.
                 attempt = System.nanoTime() - started < 1_000_000_000L ? attempt + 1 : 0;
                 if (attempt > 0) {
@@ -122,7 +120,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     return;
                 }
                 attempt++;
-                if (DEBUG) { e.printStackTrace(); }
+                LOG.log(System.Logger.Level.DEBUG, resource + ": list/watch failed", e);
                 reconnecting(attempt, Problems.describe(e));
             } catch (InterruptedException e) {
                 return;
