@@ -60,7 +60,7 @@ final class PodIndex {
 
     List<PodFacts> onNode(String node) {
         Map<String, PodFacts> m = byNode.get(node);
-        return m == null ? List.of() : new ArrayList<>(m.values());
+        return m == null ? new ArrayList<>() : new ArrayList<>(m.values());
     }
 
     Collection<PodFacts> all() {
