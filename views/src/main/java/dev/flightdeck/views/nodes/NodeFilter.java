@@ -1,0 +1,55 @@
+package dev.flightdeck.views.nodes;
+
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.fleet.Taint;
+
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * The filters of the nodes screen; a null or blank part matches everything. The text
+ * is matched case-insensitively against name, reasons and labels; several words must
+ * all match (so "h100 xid" finds H100 nodes with an Xid reason).
+ */
+public record NodeFilter(NodeVerdict verdict, String taintKey, String product, String text)
+        implements Predicate<NodeRow> {
+
+    public static final NodeFilter NONE = new NodeFilter(null, null, null, null);
+
+    @Override
+    public boolean test(NodeRow row) {
+        GpuNode n = row.node();
+        if (verdict != null && n.verdict() != verdict) {
+            return false;
+        }
+        if (product != null && !product.equals(n.product())) {
+            return false;
+        }
+        if (taintKey != null && !hasTaint(n, taintKey)) {
+            return false;
+        }
+        if (text != null && !text.isBlank()) {
+            String hay = row.haystack();
+            for (String word : text.toLowerCase(Locale.ROOT).trim().split("\\s+")) {
+                if (!hay.contains(word)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasTaint(GpuNode n, String key) {
+        for (Taint t : n.facts().taints()) {
+            if (t.key().equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public boolean isEmpty() {
+        return verdict == null && taintKey == null && product == null && (text == null || text.isBlank());
+    }
+}

@@ -1,0 +1,65 @@
+package dev.flightdeck.views.nodes;
+
+import dev.flightdeck.app.fleet.GpuNode;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One table row, kept for the life of the node and updated in place. Table cells
+ * observe {@link #nodeProperty()}, so a change repaints only the visible cells of this
+ * row; sorting and filtering hear about it through {@link RowList}'s batched update.
+ */
+public final class NodeRow {
+
+    private final String name;
+    private final ReadOnlyObjectWrapper<GpuNode> node;
+    private String haystack;
+    boolean dirty;
+
+    NodeRow(GpuNode node) {
+        this.name = node.name();
+        this.node = new ReadOnlyObjectWrapper<>(this, "node", node);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public GpuNode node() {
+        return node.get();
+    }
+
+    public ReadOnlyObjectProperty<GpuNode> nodeProperty() {
+        return node.getReadOnlyProperty();
+    }
+
+    void update(GpuNode next) {
+        node.set(next);
+        haystack = null;
+        dirty = true;
+    }
+
+    /** Lower-case text the search box matches: name, reasons, labels as key=value. Built once per change. */
+    String haystack() {
+        if (haystack == null) {
+            GpuNode n = node.get();
+            StringBuilder sb = new StringBuilder(256).append(n.name()).append('\n');
+            for (String r : n.trust().reasons()) {
+                sb.append(r).append('\n');
+            }
+            for (Map.Entry<String, String> e : n.facts().labels().entrySet()) {
+                sb.append(e.getKey()).append('=').append(e.getValue()).append('\n');
+            }
+            haystack = sb.toString().toLowerCase(Locale.ROOT);
+        }
+        return haystack;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,129 @@
+package dev.flightdeck.views.nodes;
+
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The nodes table. Every column observes the row's node property and renders it with a
+ * {@link NodeCells} function, so a changed node repaints in place. Sorting is done by
+ * the view model's SortedList; the table only supplies the order the user clicked.
+ */
+final class NodeTable extends TableView<NodeRow> {
+
+    private final TableColumn<NodeRow, GpuNode> verdictColumn;
+
+    NodeTable(NodesViewModel vm, Clock clock) {
+        super(vm.visibleRows());
+        setId("node-table");
+        getStyleClass().add(Styles.NODE_TABLE);
+        setTableMenuButtonVisible(true);
+        setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+
+        TableColumn<NodeRow, GpuNode> name = column("Node", 170, GpuNode::name,
+                Comparator.comparing(GpuNode::name), false);
+        verdictColumn = column("Verdict", 125, n -> n.verdict().label(),
+                Comparator.comparing(GpuNode::verdict), false);
+        verdictColumn.setCellFactory(c -> new VerdictCell());
+        // Verdict and reasons first: why a node needs attention must be visible without scrolling.
+        getColumns().setAll(List.of(
+                name,
+                verdictColumn,
+                column("Reasons", 360, NodeCells::reasons, Comparator.comparing(NodeCells::reasons), true),
+                column("GPUs", 120, NodeCells::gpus, NodeCells.GPU_ORDER, false),
+                column("Ready", 100, NodeCells::ready, Comparator.comparing(NodeCells::ready), false),
+                column("Preflight", 200, n -> NodeCells.preflight(n, clock.instant()),
+                        Comparator.comparing(n -> n.preflight().gate()), true),
+                column("Cordon", 170, NodeCells::cordon, Comparator.comparing(NodeCells::cordon), true),
+                column("Taints", 220, NodeCells::taints, Comparator.comparing(NodeCells::taints), true),
+                column("Pods", 100, NodeCells::pods, Comparator.comparingInt(GpuNode::podCount), false),
+                column("Product", 200, GpuNode::product, Comparator.comparing(GpuNode::product), false)));
+
+        // The SortedList sorts; the table must not try to sort it itself.
+        setSortPolicy(t -> true);
+        getSortOrder().setAll(List.of(verdictColumn));
+        vm.userOrderProperty().bind(comparatorProperty());
+
+        getSelectionModel().selectedItemProperty().addListener((o, old, row) -> vm.selectedProperty().set(row));
+        vm.selectedProperty().addListener((o, old, row) -> {
+            if (row == null) {
+                getSelectionModel().clearSelection();
+            } else if (getSelectionModel().getSelectedItem() != row) {
+                getSelectionModel().select(row);
+            }
+        });
+    }
+
+    private static TableColumn<NodeRow, GpuNode> column(String title, double width, Function<GpuNode, String> text,
+                                                        Comparator<GpuNode> order, boolean tooltip) {
+        TableColumn<NodeRow, GpuNode> c = new TableColumn<>(title);
+        c.setId("col-" + title.toLowerCase(Locale.ROOT));
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> f.getValue().nodeProperty());
+        c.setComparator(order);
+        c.setCellFactory(col -> new TextCell(text, tooltip));
+        return c;
+    }
+
+    private static final class TextCell extends TableCell<NodeRow, GpuNode> {
+        private final Function<GpuNode, String> text;
+        private final boolean tooltip;
+
+        TextCell(Function<GpuNode, String> text, boolean tooltip) {
+            this.text = text;
+            this.tooltip = tooltip;
+        }
+
+        @Override
+        protected void updateItem(GpuNode n, boolean empty) {
+            super.updateItem(n, empty);
+            String s = empty || n == null ? null : text.apply(n);
+            setText(s);
+            // Long cells (reasons, taints) are cut by the column width; the tooltip shows all of it.
+            setTooltip(tooltip && s != null && !s.isEmpty() ? new Tooltip(s) : null);
+        }
+    }
+
+    /** Icon and word: the shape and the text carry the verdict, the colour only repeats it. */
+    private static final class VerdictCell extends TableCell<NodeRow, GpuNode> {
+        private final FontIcon icon = new FontIcon(Icons.verdict(NodeVerdict.TRUSTED));
+
+        @Override
+        protected void updateItem(GpuNode n, boolean empty) {
+            super.updateItem(n, empty);
+            if (empty || n == null) {
+                setText(null);
+                setGraphic(null);
+                return;
+            }
+            icon.setIconCode(Icons.verdict(n.verdict()));
+            icon.getStyleClass().removeIf(s -> s.startsWith("verdict-"));
+            icon.getStyleClass().add(Styles.verdict(n.verdict()));
+            setGraphic(icon);
+            setText(n.verdict().label());
+        }
+    }
+
+    TableColumn<NodeRow, GpuNode> verdictColumn() {
+        return verdictColumn;
+    }
+
+    static Label placeholder(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.MUTED);
+        return l;
+    }
+}

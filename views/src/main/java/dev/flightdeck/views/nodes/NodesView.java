@@ -1,0 +1,122 @@
+package dev.flightdeck.views.nodes;
+
+import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.time.Clock;
+
+/**
+ * The nodes screen: fleet header, filter bar, the table and the selected node's
+ * details. Keyboard: the table takes focus first; Ctrl+F (installed by the shell)
+ * jumps to the search box; Escape clears the search, a second Escape every filter.
+ */
+public final class NodesView extends VBox {
+
+    private final NodesViewModel vm;
+    private final TextField search = new TextField();
+    private final NodeTable table;
+
+    public NodesView(NodesViewModel vm, Clock clock) {
+        this.vm = vm;
+        this.table = new NodeTable(vm, clock);
+        table.placeholderProperty().bind(Bindings.createObjectBinding(() -> NodeTable.placeholder(
+                        vm.allRows().isEmpty() ? "No GPU nodes yet." : "No node matches the filters. Press Escape to clear them."),
+                vm.allRows()));
+
+        SplitPane split = new SplitPane(table, new NodeDetailsPane(vm));
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.6);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        getChildren().addAll(new FleetHeader(vm), filterBar(), split);
+
+        addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && !(e.getTarget() instanceof ComboBox<?>)) {
+                escape();
+                e.consume();
+            }
+        });
+    }
+
+    private HBox filterBar() {
+        search.setId("node-search");
+        search.getStyleClass().add(Styles.SEARCH);
+        search.setPromptText("Search name, reasons, labels  (Ctrl+F)");
+        search.textProperty().bindBidirectional(vm.searchTextProperty());
+        Label searchIcon = new Label(null, new FontIcon(Icons.SEARCH));
+
+        ComboBox<FilterChoice<NodeVerdict>> verdict = combo("verdict-filter", "Filter by verdict");
+        FilterChoice.bind(verdict, FXCollections.observableArrayList(NodeVerdict.values()),
+                vm.verdictFilterProperty(), "All verdicts", NodeVerdict::label);
+        ComboBox<FilterChoice<String>> taint = combo("taint-filter", "Filter by taint key");
+        FilterChoice.bind(taint, vm.taintKeys(), vm.taintFilterProperty(), "Any taints", k -> "taint " + k);
+        ComboBox<FilterChoice<String>> product = combo("product-filter", "Filter by GPU product");
+        FilterChoice.bind(product, vm.products(), vm.productFilterProperty(), "All products", p -> p);
+
+        Button clear = new Button("Clear", new FontIcon(Icons.CLEAR));
+        clear.setId("clear-filters");
+        clear.setTooltip(new Tooltip("Clear search and filters (Escape)"));
+        clear.setOnAction(e -> vm.clearFilters());
+
+        Label count = new Label();
+        count.setId("node-count");
+        count.getStyleClass().add(Styles.MUTED);
+        count.textProperty().bind(Bindings.createStringBinding(
+                () -> "showing %,d of %,d GPU nodes".formatted(vm.visibleRows().size(), vm.allRows().size()),
+                vm.visibleRows(), vm.allRows()));
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(searchIcon, search, verdict, taint, product, clear, spacer, count);
+        bar.getStyleClass().add(Styles.FILTER_BAR);
+        return bar;
+    }
+
+    private static <T> ComboBox<FilterChoice<T>> combo(String id, String tip) {
+        ComboBox<FilterChoice<T>> c = new ComboBox<>();
+        c.setId(id);
+        c.setTooltip(new Tooltip(tip));
+        c.setVisibleRowCount(12);
+        return c;
+    }
+
+    /** First Escape clears the search text; the next clears every filter and returns to the table. */
+    private void escape() {
+        if (search.getText() != null && !search.getText().isEmpty()) {
+            search.clear();
+        } else {
+            vm.clearFilters();
+        }
+        table.requestFocus();
+    }
+
+    /** For Ctrl+F. */
+    public void focusSearch() {
+        search.requestFocus();
+        search.selectAll();
+    }
+
+    /** Where keyboard focus goes when the screen is shown. */
+    public void focusTable() {
+        table.requestFocus();
+        if (table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
+            table.getFocusModel().focus(0);
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package dev.flightdeck.views.nodes;
+
+import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.fleet.Taint;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * State of the nodes screen: rows kept in place by name, filters, order, summary and
+ * the selected node's details. Plain JavaFX beans and collections, no controls; every
+ * method runs on the FX thread (or a test thread), fed by the delta batcher.
+ */
+public final class NodesViewModel {
+
+    /** Worst verdict first, then by name: the nodes needing attention are on top. */
+    public static final Comparator<NodeRow> DEFAULT_ORDER = Comparator
+            .comparing((NodeRow r) -> r.node().verdict())
+            .thenComparing(NodeRow::name);
+
+    private final Map<String, NodeRow> byName = new HashMap<>();
+    private final RowList rows = new RowList();
+    private final FilteredList<NodeRow> filtered = new FilteredList<>(rows);
+    private final SortedList<NodeRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
+
+    private final ObjectProperty<NodeVerdict> verdictFilter = new SimpleObjectProperty<>(this, "verdictFilter");
+    private final StringProperty taintFilter = new SimpleStringProperty(this, "taintFilter");
+    private final StringProperty productFilter = new SimpleStringProperty(this, "productFilter");
+    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
+    private final ObjectProperty<Comparator<NodeRow>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
+
+    private final ObservableList<String> taintKeys = FXCollections.observableArrayList();
+    private final ObservableList<String> products = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<FleetSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary",
+            FleetSummary.EMPTY);
+    private final ObjectProperty<NodeRow> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyObjectWrapper<NodeDetails> details = new ReadOnlyObjectWrapper<>(this, "details");
+
+    private final Clock clock;
+    private Function<String, List<PodFacts>> podSource = name -> List.of();
+
+    public NodesViewModel(Clock clock) {
+        this.clock = clock;
+        filtered.predicateProperty().bind(Bindings.createObjectBinding(
+                () -> new NodeFilter(verdictFilter.get(), taintFilter.get(), productFilter.get(), searchText.get()),
+                verdictFilter, taintFilter, productFilter, searchText));
+        // A column the user sorts by comes first; worst-first-then-name breaks its ties.
+        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(DEFAULT_ORDER)).orElse(DEFAULT_ORDER));
+        selected.addListener((obs, old, row) -> refreshDetails());
+    }
+
+    /** Applies a batch of deltas in order. A reset drops everything before it. */
+    public void apply(List<FleetDelta> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        // Fold the batch first, so a node changed five times in 100 ms is touched once.
+        boolean reset = false;
+        Map<String, GpuNode> changes = new LinkedHashMap<>();
+        for (FleetDelta d : batch) {
+            if (d.reset()) {
+                reset = true;
+                changes.clear();
+            }
+            for (String gone : d.removed()) {
+                changes.put(gone, null);
+            }
+            for (GpuNode n : d.upserted()) {
+                changes.put(n.name(), n);
+            }
+        }
+        if (reset) {
+            replaceAll(changes.values());
+        } else {
+            applyChanges(changes);
+        }
+        summary.set(batch.getLast().summary());
+        refreshChoices();
+        NodeRow sel = selected.get();
+        if (sel != null && byName.get(sel.name()) != sel) {
+            selected.set(null);
+        } else if (sel != null && changes.containsKey(sel.name())) {
+            refreshDetails();
+        }
+    }
+
+    private void replaceAll(Iterable<GpuNode> nodes) {
+        Map<String, NodeRow> previous = new HashMap<>(byName);
+        byName.clear();
+        List<NodeRow> fresh = new ArrayList<>();
+        for (GpuNode n : nodes) {
+            if (n == null) {
+                continue;
+            }
+            // Keep the row object when the node survives a relist, so the selection does too.
+            NodeRow row = previous.get(n.name());
+            if (row == null) {
+                row = new NodeRow(n);
+            } else {
+                row.update(n);
+                row.dirty = false;
+            }
+            byName.put(n.name(), row);
+            fresh.add(row);
+        }
+        rows.setAll(fresh);
+    }
+
+    private void applyChanges(Map<String, GpuNode> changes) {
+        List<NodeRow> added = new ArrayList<>();
+        Set<NodeRow> removed = new HashSet<>();
+        for (Map.Entry<String, GpuNode> e : changes.entrySet()) {
+            NodeRow row = byName.get(e.getKey());
+            if (e.getValue() == null) {
+                if (row != null) {
+                    byName.remove(e.getKey());
+                    removed.add(row);
+                }
+            } else if (row == null) {
+                row = new NodeRow(e.getValue());
+                byName.put(e.getKey(), row);
+                added.add(row);
+            } else {
+                row.update(e.getValue());
+            }
+        }
+        rows.fireDirtyUpdates();
+        if (!removed.isEmpty()) {
+            rows.removeAll(removed);
+        }
+        if (!added.isEmpty()) {
+            rows.addAll(added);
+        }
+    }
+
+    /** The filter choices follow the fleet; lists are only touched when they really change. */
+    private void refreshChoices() {
+        TreeSet<String> keys = new TreeSet<>();
+        TreeSet<String> prods = new TreeSet<>();
+        for (NodeRow r : rows) {
+            prods.add(r.node().product());
+            for (Taint t : r.node().facts().taints()) {
+                keys.add(t.key());
+            }
+        }
+        if (!taintKeys.equals(new ArrayList<>(keys))) {
+            taintKeys.setAll(keys);
+        }
+        if (!products.equals(new ArrayList<>(prods))) {
+            products.setAll(prods);
+        }
+    }
+
+    private void refreshDetails() {
+        NodeRow row = selected.get();
+        details.set(row == null ? null : NodeDetails.of(row.node(), podsOn(row.name()), clock.instant()));
+    }
+
+    /** A failing pod lookup must not break selection (this runs inside FX listeners): show no pods, log why. */
+    private List<PodFacts> podsOn(String node) {
+        try {
+            return podSource.apply(node);
+        } catch (RuntimeException e) {
+            System.getLogger(NodesViewModel.class.getName())
+                    .log(System.Logger.Level.WARNING, "pods on " + node + " unavailable: " + e);
+            return List.of();
+        }
+    }
+
+    /** Forgets every node (context switch); the next reset delta fills the screen again. */
+    public void clear() {
+        byName.clear();
+        rows.clear();
+        selected.set(null);
+        summary.set(FleetSummary.EMPTY);
+        refreshChoices();
+    }
+
+    public void clearFilters() {
+        verdictFilter.set(null);
+        taintFilter.set(null);
+        productFilter.set(null);
+        searchText.set("");
+    }
+
+    /** Where the details pane gets a node's pods from (the fleet model's pods-by-node index). */
+    public void setPodSource(Function<String, List<PodFacts>> podSource) {
+        this.podSource = podSource;
+        refreshDetails();
+    }
+
+    public NodeRow row(String name) {
+        return byName.get(name);
+    }
+
+    /** All rows, in arrival order. */
+    public ObservableList<NodeRow> allRows() {
+        return FXCollections.unmodifiableObservableList(rows);
+    }
+
+    /** The rows to show: filtered and sorted. */
+    public SortedList<NodeRow> visibleRows() {
+        return sorted;
+    }
+
+    public ObjectProperty<NodeVerdict> verdictFilterProperty() {
+        return verdictFilter;
+    }
+
+    public StringProperty taintFilterProperty() {
+        return taintFilter;
+    }
+
+    public StringProperty productFilterProperty() {
+        return productFilter;
+    }
+
+    public StringProperty searchTextProperty() {
+        return searchText;
+    }
+
+    /** The order chosen by clicking column headers; null means the default order. */
+    public ObjectProperty<Comparator<NodeRow>> userOrderProperty() {
+        return userOrder;
+    }
+
+    public ObservableList<String> taintKeys() {
+        return FXCollections.unmodifiableObservableList(taintKeys);
+    }
+
+    public ObservableList<String> products() {
+        return FXCollections.unmodifiableObservableList(products);
+    }
+
+    public ReadOnlyObjectProperty<FleetSummary> summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<NodeRow> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyObjectProperty<NodeDetails> detailsProperty() {
+        return details.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,90 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.cli.LaunchOptions;
+import dev.flightdeck.app.cli.ResolvedTarget;
+import dev.flightdeck.app.cli.TargetResolver;
+import dev.flightdeck.app.cli.UsageException;
+import dev.flightdeck.app.connect.ConnectionProblem;
+import dev.flightdeck.app.connect.Kubeconfig;
+import dev.flightdeck.app.connect.KubeconfigLoader;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import javafx.application.Application;
+import javafx.stage.Stage;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JavaFX application: resolves what to connect to from the command line, shows the
+ * main window at once and connects in the background. Started by {@code Launcher},
+ * which has already rejected bad arguments.
+ */
+public final class FlightdeckApp extends Application {
+
+    private SessionController sessions;
+    private MainWindow window;
+
+    @Override
+    public void start(Stage stage) {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
+        } catch (UsageException e) {
+            options = new LaunchOptions(LaunchOptions.Command.UI, null, null, true, 64);
+        }
+        Map<String, String> env = System.getenv();
+        Clock clock = Clock.systemUTC();
+        NodesViewModel nodes = new NodesViewModel(clock);
+        sessions = new SessionController(SessionController.DEFAULT_OPENER, nodes);
+
+        ResolvedTarget resolved = null;
+        String problem = null;
+        try {
+            resolved = TargetResolver.resolve(options, env);
+        } catch (ConnectionProblem p) {
+            problem = p.getMessage();
+        }
+        Kubeconfig kubeconfig = resolved != null ? resolved.kubeconfig() : kubeconfigForSwitcher(options, env);
+        List<ContextChoice> choices = ContextChoice.all(kubeconfig, options.sandboxNodes());
+        window = new MainWindow(sessions, nodes, choices, clock);
+
+        stage.setTitle("Flightdeck");
+        stage.setScene(window.createScene(1600, 960));
+        stage.show();
+        window.nodesView().focusTable();
+
+        if (resolved != null) {
+            if (resolved.whySandbox() != null && !options.sandbox()) {
+                window.showNotice("Showing the embedded sandbox cluster: " + resolved.whySandbox()
+                        + ". Pick a real context above when you have one.");
+            }
+            sessions.switchTo(resolved.target());
+        } else {
+            // Nothing to connect to yet: say why, and let the person pick a context or the sandbox.
+            sessions.reportProblem(problem);
+        }
+    }
+
+    /** When no context could be chosen (e.g. no current-context), still list the file's contexts. */
+    private static Kubeconfig kubeconfigForSwitcher(LaunchOptions options, Map<String, String> env) {
+        try {
+            List<Path> files = KubeconfigLoader.locate(options.kubeconfig(), env,
+                    Path.of(System.getProperty("user.home")));
+            return files.isEmpty() ? null : KubeconfigLoader.load(files);
+        } catch (ConnectionProblem | RuntimeException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.stop();
+        }
+        if (sessions != null) {
+            sessions.close();
+        }
+    }
+}

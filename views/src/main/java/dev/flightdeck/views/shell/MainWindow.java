@@ -1,0 +1,154 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.views.nodes.NodesView;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * The main window: top bar (context switcher, sandbox badge, connecting state),
+ * banners for problems and notices, a left navigation, the current screen and the
+ * status bar. Builds no cluster logic itself: it shows what {@link SessionController} says.
+ */
+public final class MainWindow extends BorderPane {
+
+    private final SessionController sessions;
+    private final NodesView nodesView;
+    private final ComboBox<ContextChoice> contexts = new ComboBox<>();
+    private final StringProperty notice = new SimpleStringProperty(this, "notice");
+    private final StatusBar statusBar;
+    private boolean syncingChoice;
+
+    public MainWindow(SessionController sessions, NodesViewModel nodes, List<ContextChoice> choices, Clock clock) {
+        this.sessions = sessions;
+        this.nodesView = new NodesView(nodes, clock);
+        this.statusBar = new StatusBar(sessions, nodes, clock);
+        getStyleClass().add(Styles.ROOT);
+        setTop(new VBox(topBar(choices), problemBanner(), noticeBanner()));
+        setLeft(nav());
+        setCenter(nodesView);
+        setBottom(statusBar);
+    }
+
+    private HBox topBar(List<ContextChoice> choices) {
+        Label title = new Label("Flightdeck");
+        title.getStyleClass().add(Styles.APP_TITLE);
+
+        contexts.setId("context-switcher");
+        contexts.setPromptText("choose a cluster");
+        contexts.getItems().setAll(choices);
+        contexts.setOnAction(e -> {
+            ContextChoice c = contexts.getValue();
+            if (!syncingChoice && c != null) {
+                sessions.switchTo(c.target());
+            }
+        });
+        sessions.targetProperty().addListener((o, old, t) -> showChoice(t));
+        Label contextLabel = new Label("Cluster");
+        contextLabel.setLabelFor(contexts);
+
+        Label badge = new Label("SANDBOX — embedded simulated cluster", new FontIcon(Icons.SANDBOX));
+        badge.setId("sandbox-badge");
+        badge.getStyleClass().add(Styles.SANDBOX_BADGE);
+        badge.visibleProperty().bind(sessions.sessionProperty().map(ClusterSession::isSandbox).orElse(false));
+        badge.managedProperty().bind(badge.visibleProperty());
+
+        Label connecting = new Label(null, Icons.icon(Icons.CONNECTING, Styles.PHASE_CONNECTING));
+        connecting.setId("connecting");
+        connecting.textProperty().bind(sessions.connectingProperty());
+        connecting.visibleProperty().bind(sessions.connectingProperty().isNotNull());
+        connecting.managedProperty().bind(connecting.visibleProperty());
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(title, contextLabel, contexts, badge, connecting, spacer);
+        bar.getStyleClass().add(Styles.TOP_BAR);
+        return bar;
+    }
+
+    /** Reflects a switch made elsewhere (startup, Retry) without switching again. */
+    private void showChoice(ConnectionTarget t) {
+        ContextChoice c = t == null ? null : ContextChoice.find(contexts.getItems(), t);
+        syncingChoice = true;
+        try {
+            contexts.setValue(c);
+        } finally {
+            syncingChoice = false;
+        }
+    }
+
+    private Banner problemBanner() {
+        Button retry = new Button("Retry");
+        retry.setId("retry");
+        retry.setOnAction(e -> sessions.retry());
+        retry.visibleProperty().bind(sessions.targetProperty().isNotNull());
+        return new Banner("problem-banner", Styles.BANNER_ERROR, Icons.ERROR, sessions.problemProperty(), retry);
+    }
+
+    private Banner noticeBanner() {
+        Button dismiss = new Button(null, new FontIcon(Icons.CLEAR));
+        dismiss.setId("dismiss-notice");
+        dismiss.setOnAction(e -> notice.set(null));
+        return new Banner("notice-banner", Styles.BANNER_INFO, Icons.INFO, notice, dismiss);
+    }
+
+    private VBox nav() {
+        ToggleGroup group = new ToggleGroup();
+        ToggleButton nodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
+        nodes.setId("nav-nodes");
+        nodes.getStyleClass().add(Styles.NAV_ITEM);
+        nodes.setToggleGroup(group);
+        nodes.setSelected(true);
+        // Keep one screen selected: clicking the current one again must not leave the window blank.
+        group.selectedToggleProperty().addListener((o, old, now) -> {
+            if (now == null && old != null) {
+                old.setSelected(true);
+            }
+        });
+        VBox nav = new VBox(nodes);
+        nav.getStyleClass().add(Styles.NAV);
+        return nav;
+    }
+
+    /** A one-off notice, e.g. why the sandbox was chosen instead of a kubeconfig. */
+    public void showNotice(String text) {
+        notice.set(text);
+    }
+
+    /** A scene with the theme and the window's keyboard shortcuts. */
+    public Scene createScene(double width, double height) {
+        Scene scene = new Scene(this, width, height);
+        scene.getStylesheets().add(Styles.stylesheet());
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), nodesView::focusSearch);
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+L"), contexts::requestFocus);
+        return scene;
+    }
+
+    public NodesView nodesView() {
+        return nodesView;
+    }
+
+    public void stop() {
+        statusBar.stop();
+    }
+}

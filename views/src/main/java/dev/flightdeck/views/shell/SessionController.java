@@ -1,0 +1,183 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.connect.ConnectionProblem;
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Owns the current cluster session. Switching context closes the old session and opens
+ * the new one on a worker thread (connecting can take seconds, and the FX thread must
+ * keep painting); the outcome comes back to the FX thread as the session, or as the
+ * problem's one-line message. A switch that is overtaken by a newer one is discarded.
+ */
+public final class SessionController implements AutoCloseable {
+
+    /** How a target becomes a session; the sandbox and real contexts both go through {@link ClusterSession}. */
+    @FunctionalInterface
+    public interface Opener {
+        ClusterSession open(ConnectionTarget target) throws ConnectionProblem;
+    }
+
+    public static final Opener DEFAULT_OPENER = t -> ClusterSession.open(t, SessionOptions.DEFAULTS);
+
+    private final Opener opener;
+    private final NodesViewModel nodes;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().name("session-switch").daemon().unstarted(r));
+    private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
+    private final ReadOnlyObjectWrapper<ConnectionTarget> target = new ReadOnlyObjectWrapper<>(this, "target");
+    private final ReadOnlyStringWrapper connecting = new ReadOnlyStringWrapper(this, "connecting");
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
+    private DeltaBatcher batcher;
+    private long generation;
+
+    public SessionController(Opener opener, NodesViewModel nodes) {
+        this.opener = opener;
+        this.nodes = nodes;
+    }
+
+    /** FX thread. Drops the current cluster from the screen at once and connects to {@code next} in the background. */
+    public void switchTo(ConnectionTarget next) {
+        long gen = ++generation;
+        ClusterSession old = detach();
+        target.set(next);
+        problem.set(null);
+        connecting.set("connecting to " + next.displayName() + "…");
+        worker.execute(() -> {
+            closeQuietly(old);
+            try {
+                ClusterSession opened = opener.open(next);
+                Platform.runLater(() -> {
+                    if (gen != generation) {
+                        closeLater(opened);
+                    } else {
+                        attach(opened);
+                    }
+                });
+            } catch (ConnectionProblem p) {
+                fail(gen, p.getMessage());
+            } catch (RuntimeException e) {
+                // Not expected from the app layer; still one line for the person, never a stack trace.
+                fail(gen, "cannot connect to " + next.displayName() + ": " + firstLine(e));
+            }
+        });
+    }
+
+    /** FX thread: tries the current target again (the banner's Retry). */
+    public void retry() {
+        if (target.get() != null) {
+            switchTo(target.get());
+        }
+    }
+
+    /** FX thread: shows a problem found before any connection was tried (e.g. an unreadable kubeconfig). */
+    public void reportProblem(String message) {
+        problem.set(message);
+    }
+
+    private void fail(long gen, String message) {
+        Platform.runLater(() -> {
+            if (gen == generation) {
+                connecting.set(null);
+                problem.set(message);
+            }
+        });
+    }
+
+    private void attach(ClusterSession s) {
+        batcher = new DeltaBatcher(nodes::apply);
+        nodes.setPodSource(s.fleet()::podsOn);
+        session.set(s);
+        connecting.set(null);
+        s.fleet().subscribe(batcher);
+        batcher.start();
+    }
+
+    /** Unhooks the current session from the screen and returns it for closing off the FX thread. */
+    private ClusterSession detach() {
+        ClusterSession old = session.get();
+        if (old != null && batcher != null) {
+            old.fleet().unsubscribe(batcher);
+        }
+        if (batcher != null) {
+            batcher.stop();
+            batcher = null;
+        }
+        session.set(null);
+        nodes.clear();
+        return old;
+    }
+
+    /** Closes a session nobody wants any more (overtaken by a newer switch, or opened during exit). */
+    private void closeLater(ClusterSession s) {
+        try {
+            worker.execute(() -> closeQuietly(s));
+        } catch (RejectedExecutionException e) {
+            Thread.ofPlatform().name("session-close").daemon().start(() -> closeQuietly(s));
+        }
+    }
+
+    private static void closeQuietly(ClusterSession s) {
+        if (s != null) {
+            try {
+                s.close();
+            } catch (RuntimeException e) {
+                System.getLogger(SessionController.class.getName())
+                        .log(System.Logger.Level.WARNING, "closing " + s.displayName() + ": " + e);
+            }
+        }
+    }
+
+    private static String firstLine(Throwable e) {
+        String m = e.getMessage();
+        return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+    }
+
+    /** FX thread, on exit: closes the session, waiting briefly so the sandbox server stops cleanly. */
+    @Override
+    public void close() {
+        ++generation;
+        ClusterSession old = detach();
+        worker.execute(() -> closeQuietly(old));
+        worker.shutdown();
+        try {
+            worker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public ReadOnlyObjectProperty<ClusterSession> sessionProperty() {
+        return session.getReadOnlyProperty();
+    }
+
+    public ClusterSession session() {
+        return session.get();
+    }
+
+    public ReadOnlyObjectProperty<ConnectionTarget> targetProperty() {
+        return target.getReadOnlyProperty();
+    }
+
+    /** "connecting to X…" while a switch is under way, else null. */
+    public ReadOnlyStringProperty connectingProperty() {
+        return connecting.getReadOnlyProperty();
+    }
+
+    /** The last connection problem in words, else null. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.watch.WatchHealth;
+import dev.flightdeck.app.watch.WatchPhase;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.util.Duration;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.stream.Collectors;
+
+/**
+ * The bottom bar: the cluster's connection state (icon + words, never colour alone)
+ * and the age of its newest data, refreshed once a second; the fleet summary line on
+ * the right. Reads health by polling the session, which is cheap and keeps "data 3s
+ * old" ticking even when no event arrives.
+ */
+public final class StatusBar extends HBox {
+
+    private final SessionController sessions;
+    private final Clock clock;
+    private final FontIcon icon = new FontIcon(Icons.CONNECTING);
+    private final Label connection = new Label("not connected", icon);
+    private final Label fleet = new Label();
+    private final Tooltip detail = new Tooltip();
+    private final Timeline ticker;
+
+    public StatusBar(SessionController sessions, NodesViewModel nodes, Clock clock) {
+        this.sessions = sessions;
+        this.clock = clock;
+        getStyleClass().add(Styles.STATUS_BAR);
+        connection.getStyleClass().add(Styles.CONNECTION);
+        connection.setId("connection-status");
+        connection.setTooltip(detail);
+        connection.setMinWidth(Region.USE_PREF_SIZE);
+        fleet.getStyleClass().add(Styles.MUTED);
+        // The header shows the GPU picture; here only the sizes, so the connection text never gets cut.
+        fleet.textProperty().bind(nodes.summaryProperty().map(s -> s.nodes() == 0 ? ""
+                : "%,d GPU nodes of %,d nodes · %,d pods".formatted(s.gpuNodes(), s.nodes(), s.pods())));
+        fleet.setMinWidth(0);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        getChildren().addAll(connection, spacer, fleet);
+
+        sessions.connectingProperty().addListener((o, a, b) -> refresh());
+        sessions.problemProperty().addListener((o, a, b) -> refresh());
+        sessions.sessionProperty().addListener((o, a, b) -> refresh());
+        ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> refresh()));
+        ticker.setCycleCount(Animation.INDEFINITE);
+        ticker.play();
+        refresh();
+    }
+
+    /** FX thread. */
+    public void refresh() {
+        ClusterSession s = sessions.session();
+        String pending = sessions.connectingProperty().get();
+        if (s == null) {
+            boolean failed = sessions.problemProperty().get() != null;
+            show(failed ? Icons.phase(WatchPhase.FAILED) : Icons.CONNECTING,
+                    failed ? Styles.phase(WatchPhase.FAILED) : Styles.PHASE_CONNECTING,
+                    pending != null ? pending : failed ? "not connected: see the message above" : "not connected");
+            detail.setText(connection.getText());
+            return;
+        }
+        Instant now = clock.instant();
+        WatchHealth h = s.health();
+        ConnectionStatus status = ConnectionStatus.of(h, now);
+        show(Icons.phase(h.phase()), Styles.phase(h.phase()), s.displayName() + ": " + status.text());
+        detail.setText(s.watcherHealth().stream().map(w -> ConnectionStatus.line(w, now))
+                .collect(Collectors.joining("\n")));
+    }
+
+    private void show(Ikon ikon, String style, String text) {
+        icon.setIconCode(ikon);
+        icon.getStyleClass().removeIf(c -> c.startsWith("phase-"));
+        icon.getStyleClass().add(style);
+        connection.setText(text);
+    }
+
+    public void stop() {
+        ticker.stop();
+    }
+}

@@ -1,0 +1,64 @@
+package dev.flightdeck.views.theme;
+
+import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.watch.WatchPhase;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Style-class names used by the views and defined in {@code flightdeck.css}. Kept as
+ * constants so a renamed class breaks the build instead of silently losing its style.
+ */
+public final class Styles {
+
+    public static final String ROOT = "flightdeck";
+    public static final String TOP_BAR = "top-bar";
+    public static final String APP_TITLE = "app-title";
+    public static final String SANDBOX_BADGE = "sandbox-badge";
+    public static final String BANNER = "banner";
+    public static final String BANNER_ERROR = "banner-error";
+    public static final String BANNER_INFO = "banner-info";
+    public static final String NAV = "nav";
+    public static final String NAV_ITEM = "nav-item";
+    public static final String STATUS_BAR = "status-bar";
+    public static final String CONNECTION = "connection";
+
+    public static final String FLEET_HEADER = "fleet-header";
+    public static final String HEADLINE = "headline";
+    public static final String CHIP = "chip";
+    public static final String FILTER_BAR = "filter-bar";
+    public static final String SEARCH = "search";
+    public static final String NODE_TABLE = "node-table";
+    public static final String DETAILS = "details";
+    public static final String DETAILS_TITLE = "details-title";
+    public static final String SECTION_TITLE = "section-title";
+    public static final String KEY = "key";
+    public static final String MUTED = "muted";
+    public static final String PROBLEM = "problem";
+    public static final String MONO = "mono";
+
+    private Styles() {
+    }
+
+    /** {@code verdict-not-ready}, {@code verdict-trusted}, ...: colours the icon, never the only cue. */
+    public static String verdict(NodeVerdict v) {
+        return "verdict-" + slug(Objects.requireNonNull(v).name());
+    }
+
+    /** {@code phase-live}, {@code phase-reconnecting}, ... and {@code phase-connecting} before a session exists. */
+    public static String phase(WatchPhase p) {
+        return "phase-" + slug(p.name());
+    }
+
+    public static final String PHASE_CONNECTING = "phase-connecting";
+
+    private static String slug(String enumName) {
+        return enumName.toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The theme stylesheet, for {@code scene.getStylesheets()}. */
+    public static String stylesheet() {
+        return Objects.requireNonNull(Styles.class.getResource("flightdeck.css"), "flightdeck.css").toExternalForm();
+    }
+}

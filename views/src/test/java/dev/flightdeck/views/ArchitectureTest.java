@@ -1,0 +1,66 @@
+package dev.flightdeck.views;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The dependency direction views -> app -> fabric8, checked on the compiled classes:
+ * the core never sees JavaFX (it runs in {@code check} and in tests without a screen),
+ * and the views never see fabric8 (everything Kubernetes goes through app/).
+ */
+class ArchitectureTest {
+
+    private static JavaClasses app;
+    private static JavaClasses views;
+
+    @BeforeAll
+    static void importClasses() {
+        // The app classes come from the flightdeck-app jar on the test class path.
+        ClassFileImporter importer = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS);
+        app = importer.importPackages("dev.flightdeck.app");
+        views = importer.importPackages("dev.flightdeck.views");
+    }
+
+    @Test
+    void bothLayersAreActuallyImported() {
+        // Guards against a rule passing vacuously because nothing was found on the class path.
+        assertTrue(app.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.app.fleet.FleetModel")),
+                "app classes imported: " + app.size());
+        assertTrue(app.size() > 20, "app classes imported: " + app.size());
+        assertTrue(views.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.views.nodes.NodesViewModel")),
+                "views classes imported: " + views.size());
+        assertTrue(views.size() > 10, "views classes imported: " + views.size());
+    }
+
+    @Test
+    void theCoreDoesNotDependOnJavaFx() {
+        ArchRule rule = noClasses().that().resideInAPackage("dev.flightdeck.app..")
+                .should().dependOnClassesThat().resideInAPackage("javafx..")
+                .because("app/ is the headless core: check, tests and the model run without a screen");
+        rule.check(app);
+    }
+
+    @Test
+    void theViewsDoNotDependOnFabric8() {
+        ArchRule rule = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .should().dependOnClassesThat().resideInAPackage("io.fabric8..")
+                .because("views go through app/ for everything Kubernetes");
+        rule.check(views);
+    }
+
+    @Test
+    void theRulesCatchAViolation() {
+        // The views do depend on JavaFX; the same rule shape pointed at them must fail,
+        // which shows the rules see real dependencies and are not empty checks.
+        ArchRule wouldFail = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .should().dependOnClassesThat().resideInAPackage("javafx..");
+        assertTrue(wouldFail.evaluate(views).hasViolation());
+    }
+}
