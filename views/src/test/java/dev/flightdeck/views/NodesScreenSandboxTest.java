@@ -20,15 +20,11 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,33 +67,33 @@ class NodesScreenSandboxTest {
     @Test
     void theNodesScreenFollowsTheSandbox(FxRobot robot) throws Exception {
         table = robot.lookup("#node-table").queryTableView();
-        waitUntil(() -> table.getItems().size() == NODES, "the table to fill with " + NODES + " nodes");
+        FxWait.until(() -> table.getItems().size() == NODES, "the table to fill with " + NODES + " nodes");
         assertTrue(robot.lookup("#sandbox-badge").queryLabeled().isVisible(), "the sandbox is labelled as such");
-        waitUntil(() -> text(robot, "#connection-status").contains("live"), "the status bar to say live");
+        FxWait.until(() -> text(robot, "#connection-status").contains("live"), "the status bar to say live");
         assertTrue(text(robot, "#gpus-usable").matches("\\d+ / 512 GPUs usable"), text(robot, "#gpus-usable"));
         assertEquals(NodeVerdict.NOT_READY, table.getItems().getFirst().node().verdict(), "worst first");
 
         // Filter by taint key through the drop-down: only the two preflight-gated nodes stay.
         robot.clickOn("#taint-filter").clickOn("taint flightdeck.dev/preflight");
-        waitUntil(() -> table.getItems().size() == 2, "the taint filter to leave the two gated nodes");
+        FxWait.until(() -> table.getItems().size() == 2, "the taint filter to leave the two gated nodes");
         assertTrue(table.getItems().stream().allMatch(r -> r.node().verdict() == NodeVerdict.GATED));
         assertEquals("showing 2 of 64 GPU nodes", text(robot, "#node-count"));
 
         // Escape clears the filters; Ctrl+F and typing searches by name.
         robot.clickOn(table).type(KeyCode.ESCAPE);
-        waitUntil(() -> table.getItems().size() == NODES, "Escape to clear the filters");
+        FxWait.until(() -> table.getItems().size() == NODES, "Escape to clear the filters");
         robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL).write("gpu-node-013");
-        waitUntil(() -> table.getItems().size() == 1, "the search to find gpu-node-013");
+        FxWait.until(() -> table.getItems().size() == 1, "the search to find gpu-node-013");
 
         // Selecting the node shows why it is untrusted.
         robot.clickOn(nodeCell(robot, "gpu-node-013"));
-        waitUntil(() -> text(robot, "#details-title").equals("gpu-node-013"), "the details of gpu-node-013");
+        FxWait.until(() -> text(robot, "#details-title").equals("gpu-node-013"), "the details of gpu-node-013");
         assertTrue(detailsText(robot).contains("SysLogsXIDError"), "the Xid condition is listed");
         assertTrue(detailsText(robot).contains("GPU has fallen off the bus"), "with its message");
 
         // Escape twice: the search, then everything; the selection stays and the full table is back.
         robot.type(KeyCode.ESCAPE).type(KeyCode.ESCAPE);
-        waitUntil(() -> table.getItems().size() == NODES, "the full table after Escape");
+        FxWait.until(() -> table.getItems().size() == NODES, "the full table after Escape");
         Path shot = Screenshots.write(table.getScene(), "nodes");
         assertTrue(Files.size(shot) > 20_000, "a screenshot with content: " + shot);
 
@@ -105,34 +101,26 @@ class NodesScreenSandboxTest {
         SandboxControl control = sessions.session().connection().sandbox().orElseThrow();
         control.setNodeCondition("gpu-node-005", "GpuThermalWatch", "True", "ThermalViolation",
                 "GPU 4 at 93 C, clocks throttled");
-        waitUntil(() -> table.getItems().stream().anyMatch(r -> r.name().equals("gpu-node-005")
+        FxWait.until(() -> table.getItems().stream().anyMatch(r -> r.name().equals("gpu-node-005")
                         && r.node().trust().reasonText().contains("GpuThermalWatch")),
                 "the thermal condition to reach the table");
         robot.clickOn("#node-search").write("gpu-node-005");
-        waitUntil(() -> table.getItems().size() == 1, "the search to find gpu-node-005");
-        waitUntil(() -> cellTexts(robot).stream().anyMatch(t -> t.contains("GpuThermalWatch (ThermalViolation)")),
+        FxWait.until(() -> table.getItems().size() == 1, "the search to find gpu-node-005");
+        FxWait.until(() -> cellTexts(robot).stream().anyMatch(t -> t.contains("GpuThermalWatch (ThermalViolation)")),
                 "the reasons cell to show the new condition");
         robot.clickOn(nodeCell(robot, "gpu-node-005"));
-        waitUntil(() -> detailsText(robot).contains("GPU 4 at 93 C, clocks throttled"), "the details to show it");
+        FxWait.until(() -> detailsText(robot).contains("GPU 4 at 93 C, clocks throttled"), "the details to show it");
 
         // Sorting by a column replaces worst-first. Set through the table's sort order: JavaFX 26's
         // headless glass reports every click as a popup trigger, and a column header ignores those.
         robot.clickOn("#node-search").type(KeyCode.ESCAPE);
-        waitUntil(() -> table.getItems().size() == NODES, "the full table");
+        FxWait.until(() -> table.getItems().size() == NODES, "the full table");
         robot.interact(() -> table.getSortOrder().setAll(List.of(table.getColumns().getFirst())));
-        waitUntil(() -> table.getItems().getFirst().name().equals("gpu-node-000"), "the table sorted by name");
+        FxWait.until(() -> table.getItems().getFirst().name().equals("gpu-node-000"), "the table sorted by name");
         List<String> names = table.getItems().stream().map(NodeRow::name).toList();
         assertEquals(names.stream().sorted().toList(), names);
     }
 
-    private static void waitUntil(Callable<Boolean> condition, String what) throws Exception {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
-        } catch (TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryLabeled().getText();

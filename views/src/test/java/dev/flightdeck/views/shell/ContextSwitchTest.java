@@ -1,5 +1,7 @@
 package dev.flightdeck.views.shell;
 
+import dev.flightdeck.views.FxWait;
+
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.ProblemKind;
@@ -14,13 +16,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -70,12 +68,12 @@ class ContextSwitchTest {
     @Test
     void switchingShowsProblemsInWordsAndComesBack(FxRobot robot) throws Exception {
         TableView<NodeRow> table = robot.lookup("#node-table").queryTableView();
-        waitUntil(() -> table.getItems().size() == 16, "the sandbox to fill the table");
+        FxWait.until(() -> table.getItems().size() == 16, "the sandbox to fill the table");
         assertEquals("Sandbox (16 simulated GPU nodes)", robot.lookup("#context-switcher")
                 .queryComboBox().getValue().toString(), "the switcher shows where we are");
 
         robot.clickOn("#context-switcher").clickOn("prod-eu");
-        waitUntil(() -> robot.lookup("#problem-banner").query().isVisible(), "the problem banner");
+        FxWait.until(() -> robot.lookup("#problem-banner").query().isVisible(), "the problem banner");
         assertEquals(REFUSED, robot.lookup("#problem-banner-text").queryAs(Label.class).getText());
         assertEquals(0, table.getItems().size(), "the old cluster's nodes are gone");
         assertFalse(robot.lookup("#sandbox-badge").query().isVisible(), "no sandbox badge on a real context");
@@ -83,23 +81,15 @@ class ContextSwitchTest {
         assertTrue(robot.lookup("#connection-status").queryLabeled().getText().startsWith("not connected"));
 
         robot.clickOn("#context-switcher").clickOn("lab");
-        waitUntil(() -> robot.lookup("#problem-banner-text").queryAs(Label.class).getText().startsWith("cannot connect"),
+        FxWait.until(() -> robot.lookup("#problem-banner-text").queryAs(Label.class).getText().startsWith("cannot connect"),
                 "the unexpected failure to be reported");
         String text = robot.lookup("#problem-banner-text").queryAs(Label.class).getText();
         assertEquals("cannot connect to lab: exec plugin crashed", text, "one line, no stack frames");
 
         robot.clickOn("#context-switcher").clickOn("Sandbox (16 simulated GPU nodes)");
-        waitUntil(() -> table.getItems().size() == 16, "the sandbox to fill the table again");
+        FxWait.until(() -> table.getItems().size() == 16, "the sandbox to fill the table again");
         assertFalse(robot.lookup("#problem-banner").query().isVisible(), "the banner goes away");
         assertTrue(robot.lookup("#sandbox-badge").query().isVisible());
     }
 
-    private static void waitUntil(Callable<Boolean> condition, String what) throws Exception {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
-        } catch (TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 }
