@@ -17,6 +17,9 @@ import java.util.function.Consumer;
  */
 public final class Launcher {
 
+    /** Exit code when the window toolkit cannot start. */
+    static final int NO_WINDOW = 4;
+
     private Launcher() {
     }
 
@@ -42,8 +45,16 @@ public final class Launcher {
             }
             case CHECK -> CheckCommand.run(options, env, out, err);
             case UI -> {
-                ui.accept(args);
-                yield 0;
+                try {
+                    ui.accept(args);
+                    yield 0;
+                } catch (UnsupportedOperationException | IllegalStateException e) {
+                    // The toolkit could not start: no GTK 3, no display. Say so in one line.
+                    err.println("flightdeck: cannot open the console window (" + e.getMessage() + "); on Linux it needs"
+                            + " a display and GTK 3: apt-get install libgtk-3-0 libgl1 libxtst6."
+                            + " `flightdeck check` works without either.");
+                    yield NO_WINDOW;
+                }
             }
         };
     }

@@ -58,4 +58,16 @@ class LauncherTest {
         assertEquals(1, uiLaunches.size());
         assertEquals(List.of("--sandbox-nodes", "8"), List.of(uiLaunches.getFirst()));
     }
+
+    @Test
+    void aWindowToolkitThatCannotStartIsOneLineNotAStackTrace() {
+        int code = Launcher.run(new String[]{"--sandbox"}, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), a -> {
+                    throw new UnsupportedOperationException("Unable to load glass GTK library.");
+                });
+        assertEquals(Launcher.NO_WINDOW, code);
+        assertEquals("flightdeck: cannot open the console window (Unable to load glass GTK library.); on Linux it needs"
+                + " a display and GTK 3: apt-get install libgtk-3-0 libgl1 libxtst6. `flightdeck check` works without either."
+                + System.lineSeparator(), err());
+    }
 }
