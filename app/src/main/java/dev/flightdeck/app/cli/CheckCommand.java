@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.checkpoints.AnnotationCheckpoints;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
@@ -7,6 +8,7 @@ import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
 
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -42,6 +44,9 @@ public final class CheckCommand {
                 return UNREADABLE;
             }
             CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
+            out.println();
+            GangReport.lines(session.fleet().gangs(), g -> AnnotationCheckpoints.read(g.annotations()), Instant.now())
+                    .forEach(out::println);
             out.flush();
             return OK;
         } catch (ConnectionProblem p) {

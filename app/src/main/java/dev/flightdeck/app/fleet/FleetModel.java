@@ -1,5 +1,7 @@
 package dev.flightdeck.app.fleet;
 
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangBook;
 import dev.flightdeck.app.watch.WatchEvent;
 
 import java.time.Clock;
@@ -51,6 +53,7 @@ public final class FleetModel implements AutoCloseable {
     private final Map<String, NodeFacts> nodes = new HashMap<>();
     private final Map<String, GpuNode> gpuNodes = new ConcurrentHashMap<>();
     private final PodIndex pods = new PodIndex();
+    private final GangBook gangs = new GangBook();
     private final PreflightConvention preflight;
     private final Clock clock;
     private final CountDownLatch nodesListed = new CountDownLatch(1);
@@ -109,6 +112,11 @@ public final class FleetModel implements AutoCloseable {
         return list;
     }
 
+    /** Every gang-scheduled job, worst first. */
+    public List<Gang> gangs() {
+        return gangs.gangs();
+    }
+
     public int podCount() {
         return pods.size();
     }
@@ -161,7 +169,10 @@ public final class FleetModel implements AutoCloseable {
                     podsDone |= e instanceof WatchEvent.Relisted;
                 }
                 case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
-                case Tick() -> dirty.addAll(nodes.keySet());
+                case Tick() -> {
+                    dirty.addAll(nodes.keySet());
+                    gangs.touchAll();
+                }
                 case Stop() -> {
                     listeners.clear();
                     return false;
@@ -183,7 +194,9 @@ public final class FleetModel implements AutoCloseable {
             gpuNodes.put(name, n);
             upserted.add(n);
         }
-        if (!dirty.isEmpty() || reset) {
+        gangs.nodesChanged(dirty, pods::onNode);
+        boolean gangsChanged = !gangs.rebuild(gpuNodes::get, now).isEmpty();
+        if (!dirty.isEmpty() || reset || gangsChanged) {
             summary = FleetSummary.of(gpuNodes.values(), nodes.size(), pods.size());
             version++;
             publish(new FleetDelta(version, reset, reset ? List.copyOf(gpuNodes.values()) : upserted,
@@ -228,9 +241,18 @@ public final class FleetModel implements AutoCloseable {
 
     private void foldPod(WatchEvent<PodFacts> e, Set<String> dirty) {
         switch (e) {
-            case WatchEvent.Upserted<PodFacts>(PodFacts p) -> pods.put(p, dirty);
-            case WatchEvent.Deleted<PodFacts>(PodFacts p) -> pods.remove(p, dirty);
-            case WatchEvent.Relisted<PodFacts>(List<PodFacts> all) -> pods.replaceAll(all, dirty);
+            case WatchEvent.Upserted<PodFacts>(PodFacts p) -> {
+                pods.put(p, dirty);
+                gangs.put(p);
+            }
+            case WatchEvent.Deleted<PodFacts>(PodFacts p) -> {
+                pods.remove(p, dirty);
+                gangs.remove(p);
+            }
+            case WatchEvent.Relisted<PodFacts>(List<PodFacts> all) -> {
+                pods.replaceAll(all, dirty);
+                gangs.replaceAll(all);
+            }
         }
     }
 

@@ -75,26 +75,30 @@ public final class FleetSeeder {
         }
     }
 
-    /** Lays Indexed Jobs over consecutive nodes, one 8-GPU rank per node, until the nodes run out. */
+    /**
+     * Lays Indexed Jobs over consecutive nodes, one 8-GPU rank per node, until the nodes
+     * run out. Ranks meant for gated nodes stay Pending behind the preflight taint; the
+     * second job has a failed rank (a halted gang); checkpoint annotations are on every
+     * pod template, fresh for most jobs and stale for the third.
+     */
     private void seedJobs(List<String> nodes) throws StoreException {
         int next = 0;
         for (int j = 0; next < nodes.size(); j++) {
-            int size = JOB_SIZES[j % JOB_SIZES.length];
-            if (next + size > nodes.size()) {
-                size = nodes.size() - next;
-            }
+            int size = Math.min(JOB_SIZES[j % JOB_SIZES.length], nodes.size() - next);
             String name = JOB_NAMES[j % JOB_NAMES.length] + (j < JOB_NAMES.length ? "" : "-" + (j / JOB_NAMES.length));
             Instant started = now.minusSeconds(3600L * (2 + j % 11));
+            Instant checkpoint = j % 9 == 2 ? now.minusSeconds(9 * 3600 + 1200) : now.minusSeconds(600 + 97L * j % 1800);
             for (int r = 0; r < size; r++) {
                 String node = nodes.get(next + r);
-                if (trouble.isGated(node)) {
-                    continue; // the gate keeps training off this node
+                ObjectNode pod = PodTemplates.indexedJobRank("training", name, r, trouble.isGated(node) ? null : node,
+                        8, started);
+                PodTemplates.checkpointAnnotations(pod, "s3://checkpoints/" + name + "/step-" + (1000 + j * 7) + "/",
+                        checkpoint, 1000 + j * 7L);
+                if (j % 9 == 1 && r == 5) {
+                    PodTemplates.failed(pod, "trainer", "Error", 1,
+                            "NCCL error: unhandled system error, remote process exited or there was a network error");
                 }
-                store.create("pods", PodTemplates.indexedJobRank("training", name, r, node, 8, started));
-            }
-            if (j == 0) {
-                // One rank more than the healthy nodes can take: Pending behind the preflight gate.
-                store.create("pods", PodTemplates.indexedJobRank("training", name, size, null, 8, started));
+                store.create("pods", pod);
             }
             next += size;
         }

@@ -125,6 +125,26 @@ final class PodTemplates {
         cs.putObject("state").putObject("running").put("startedAt", started.toString());
     }
 
+    /** The annotations a training job writes on its pod template after each checkpoint (conventions §4). */
+    static void checkpointAnnotations(ObjectNode p, String uri, Instant at, long step) {
+        ObjectNode ann = p.with("metadata").with("annotations");
+        ann.put("flightdeck.dev/checkpoint-uri", uri);
+        ann.put("flightdeck.dev/checkpoint-time", at.toString());
+        ann.put("flightdeck.dev/checkpoint-step", Long.toString(step));
+    }
+
+    /** A rank whose container exited with an error: the pod is Failed (restartPolicy Never for training). */
+    static void failed(ObjectNode p, String container, String reason, int exitCode, String message) {
+        ObjectNode st = p.putObject("status");
+        st.put("phase", "Failed");
+        st.put("qosClass", "Burstable");
+        st.putArray("conditions").addObject().put("type", "Ready").put("status", "False").put("reason", "PodFailed");
+        ObjectNode cs = st.putArray("containerStatuses").addObject();
+        cs.put("name", container).put("ready", false).put("restartCount", 0);
+        cs.putObject("state").putObject("terminated").put("reason", reason).put("exitCode", exitCode)
+                .put("message", message);
+    }
+
     private static void pending(ObjectNode p, String message) {
         ObjectNode st = p.putObject("status");
         st.put("phase", "Pending");

@@ -39,6 +39,20 @@ public final class SandboxControl implements AutoCloseable {
         });
     }
 
+    /** Marks a pod Failed with its container's exit, as the kubelet reports a crashed rank. */
+    public void failPod(String namespace, String pod, String reason, int exitCode, String message) {
+        client.pods().inNamespace(namespace).withName(pod).editStatus(p -> {
+            p.getStatus().setPhase("Failed");
+            p.getStatus().setConditions(List.of(new io.fabric8.kubernetes.api.model.PodConditionBuilder()
+                    .withType("Ready").withStatus("False").withReason("PodFailed").build()));
+            p.getStatus().setContainerStatuses(List.of(new io.fabric8.kubernetes.api.model.ContainerStatusBuilder()
+                    .withName(p.getSpec().getContainers().getFirst().getName()).withReady(false).withRestartCount(0)
+                    .withNewState().withNewTerminated().withReason(reason).withExitCode(exitCode).withMessage(message)
+                    .endTerminated().endState().build()));
+            return p;
+        });
+    }
+
     /** Deletes a node, as a cloud autoscaler or an operator would. */
     public void deleteNode(String node) {
         client.nodes().withName(node).delete();

@@ -125,7 +125,10 @@ public final class PodProjector implements Projector<PodFacts> {
                 }
                 WireDtos.StateDetail t = cs.state().terminated();
                 if (t != null && t.exitCode() != null && t.exitCode() != 0) {
-                    return (t.reason() == null ? "Terminated" : t.reason()) + " (exit " + t.exitCode() + ")";
+                    String msg = t.message() == null || t.message().isBlank() ? ""
+                            : ": " + t.message().strip().lines().findFirst().orElse("");
+                    return (t.reason() == null ? "Terminated" : t.reason()) + " (exit " + t.exitCode() + ")"
+                            + (msg.length() > 200 ? msg.substring(0, 200) + "…" : msg);
                 }
             }
         }

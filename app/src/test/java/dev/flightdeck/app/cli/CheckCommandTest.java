@@ -28,6 +28,19 @@ class CheckCommandTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("gpu-node-013  untrusted    SysLogsXIDError (XID79): Xid 79")));
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("gpu-node-031  gated        preflight failed 2h")));
         assertTrue(lines.stream().noneMatch(l -> l.startsWith("gpu-node-000 ")), "trusted nodes are not listed");
+        int gangs = lines.indexOf("") + 1;
+        assertTrue(gangs > 0, "a blank line separates the gangs section");
+        assertTrue(lines.get(gangs).startsWith("gangs: 4; halted 1; degraded 1; running 2; 128 GPUs in halted gangs; "),
+                lines.get(gangs));
+        assertTrue(lines.get(gangs).endsWith(" GPU-hours at risk since last checkpoint"), lines.get(gangs));
+        assertTrue(lines.get(gangs + 1).startsWith("training/rlhf-actor  Indexed Job  halted  ranks 15/16  checkpoint 11m  "
+                + "rank 5 Failed on gpu-node-037: Error (exit 1): NCCL error: "), lines.get(gangs + 1));
+        assertTrue(lines.get(gangs + 2).startsWith("training/llm-pretrain  Indexed Job  degraded  ranks 30/32  checkpoint 10m  "
+                + "rank 30 Pending: 0/64 nodes are available: 1 node(s) had untolerated taint {flightdeck.dev/preflight: pending}"),
+                lines.get(gangs + 2));
+        assertTrue(lines.get(gangs + 2).contains("rank 13 on gpu-node-013 which is untrusted: SysLogsXIDError"),
+                "a rank on an untrusted node is named: " + lines.get(gangs + 2));
+        assertEquals(gangs + 3, lines.size(), "running gangs get no line of their own");
         assertEquals("flightdeck: using the embedded sandbox cluster: asked for with --sandbox\n",
                 err.toString(StandardCharsets.UTF_8));
     }

@@ -73,7 +73,7 @@ class SandboxApiServerTest {
         assertTrue(onNode.getItems().size() >= 13);
         onNode.getItems().forEach(p -> assertEquals("gpu-node-000", p.getSpec().getNodeName()));
         PodList ranks = client.pods().inNamespace("training").withLabel("batch.kubernetes.io/job-name", "llm-pretrain").list();
-        assertEquals(31, ranks.getItems().size(), "llm-pretrain spans nodes 0-31 less the two gated ones (30, 31), plus one Pending rank");
+        assertEquals(32, ranks.getItems().size(), "llm-pretrain spans nodes 0-31; the ranks of the two gated nodes (30, 31) are Pending");
     }
 
     @Test

@@ -1,0 +1,71 @@
+package dev.flightdeck.app.cli;
+
+import dev.flightdeck.app.checkpoints.CheckpointStatus;
+import dev.flightdeck.app.checkpoints.GpuHoursAtRisk;
+import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangVerdict;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * The gangs section of {@code check}: a summary line (gangs by verdict, GPUs in halted
+ * gangs, GPU-hours at risk), then one line per gang that is neither running nor
+ * finished: {@code <ns>/<name>  <system>  <verdict>  ranks <ready>/<expected>  checkpoint <age|unknown>  <reasons>}.
+ */
+public final class GangReport {
+
+    private GangReport() {
+    }
+
+    public static List<String> lines(List<Gang> gangs, Function<Gang, CheckpointStatus> checkpoints, Instant now) {
+        Map<GangVerdict, Integer> byVerdict = new EnumMap<>(GangVerdict.class);
+        int haltedGpus = 0;
+        double atRisk = 0;
+        int unknown = 0;
+        List<String> details = new ArrayList<>();
+        for (Gang g : gangs) {
+            byVerdict.merge(g.verdict(), 1, Integer::sum);
+            CheckpointStatus ck = checkpoints.apply(g);
+            if (g.verdict() == GangVerdict.HALTED) {
+                haltedGpus += g.gpusTotal();
+            }
+            if (g.verdict() != GangVerdict.FINISHED && g.verdict() != GangVerdict.FAILED) {
+                OptionalDouble hours = GpuHoursAtRisk.of(g.gpusTotal(), ck, now);
+                if (hours.isPresent()) {
+                    atRisk += hours.getAsDouble();
+                } else {
+                    unknown++;
+                }
+            }
+            if (g.verdict() != GangVerdict.RUNNING && g.verdict() != GangVerdict.FINISHED) {
+                String age = ck.age(now).map(Ages::format).orElse("unknown");
+                details.add(g.key() + "  " + g.key().system().label() + "  " + g.verdict().label() + "  ranks "
+                        + g.ready() + "/" + g.expected() + "  checkpoint " + age + "  " + g.reasonText());
+            }
+        }
+        StringBuilder head = new StringBuilder("gangs: ").append(gangs.size());
+        for (GangVerdict v : GangVerdict.values()) {
+            int n = byVerdict.getOrDefault(v, 0);
+            if (n > 0) {
+                head.append("; ").append(v.label()).append(' ').append(n);
+            }
+        }
+        head.append("; ").append(haltedGpus).append(" GPUs in halted gangs; ")
+                .append(String.format(Locale.ROOT, "%.1f", atRisk)).append(" GPU-hours at risk since last checkpoint");
+        if (unknown > 0) {
+            head.append(" (").append(unknown).append(unknown == 1 ? " gang" : " gangs").append(" with no known checkpoint)");
+        }
+        List<String> out = new ArrayList<>();
+        out.add(head.toString());
+        out.addAll(details);
+        return out;
+    }
+}

@@ -1,0 +1,171 @@
+package dev.flightdeck.app.gangs;
+
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.fleet.PodFacts;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Builds a {@link Gang} from its pods and the nodes they are on. A pure function of
+ * its inputs and the clock: the same pods and nodes always give the same verdict.
+ */
+public final class GangAssembler {
+
+    /** A gang younger than this with ranks still coming up is starting, not degraded. */
+    static final Duration START_GRACE = Duration.ofMinutes(15);
+    private static final int MAX_REASONS = 8;
+
+    private GangAssembler() {
+    }
+
+    public static Gang assemble(GangKey key, List<RankNumbering.Member> members, Function<String, GpuNode> nodes,
+                                Instant now) {
+        Map<Integer, RankNumbering.Numbered> byRank = new HashMap<>();
+        for (RankNumbering.Numbered n : RankNumbering.number(members)) {
+            byRank.merge(n.flat(), n, GangAssembler::preferLive);
+        }
+        int expected = byRank.keySet().stream().mapToInt(i -> i + 1).max().orElse(0);
+        Instant created = members.stream().map(m -> m.pod().created()).filter(java.util.Objects::nonNull)
+                .min(Comparator.naturalOrder()).orElse(now);
+        List<RankSlot> slots = new ArrayList<>(expected);
+        Set<String> usedNodes = new HashSet<>();
+        Map<String, String> annotations = new HashMap<>();
+        int ready = 0;
+        int gpusPerRank = 0;
+        int gpusTotal = 0;
+        for (int r = 0; r < expected; r++) {
+            RankNumbering.Numbered n = byRank.get(r);
+            if (n == null) {
+                slots.add(new RankSlot(r, "", null, null, RankState.MISSING, 0, 0, "no pod for this rank", null, null));
+                continue;
+            }
+            PodFacts p = n.member().pod();
+            RankState state = stateOf(p);
+            ready += state == RankState.RUNNING ? 1 : 0;
+            gpusPerRank = Math.max(gpusPerRank, p.gpuRequest());
+            gpusTotal += p.gpuRequest();
+            p.annotations().forEach((k, v) -> {
+                if (k.startsWith("flightdeck.dev/")) {
+                    annotations.putIfAbsent(k, v);
+                }
+            });
+            GpuNode node = p.nodeName() == null ? null : nodes.apply(p.nodeName());
+            if (p.nodeName() != null) {
+                usedNodes.add(p.nodeName());
+            }
+            NodeVerdict nv = node == null ? null : node.verdict();
+            String why = node == null || nv == NodeVerdict.TRUSTED ? null : node.trust().reasonText();
+            slots.add(new RankSlot(r, n.member().rank().role(), p.name(), p.nodeName(), state, p.restarts(),
+                    p.gpuRequest(), state == RankState.RUNNING ? null : p.reason(), nv, why));
+        }
+        GangVerdict verdict = verdict(slots, Duration.between(created, now));
+        List<String> reasons = reasons(slots, verdict);
+        boolean atRisk = slots.stream().anyMatch(RankSlot::onUntrustedNode);
+        return new Gang(key, expected, (int) slots.stream().filter(s -> s.pod() != null).count(), ready, gpusPerRank,
+                Math.max(gpusTotal, gpusPerRank * expected), usedNodes.size(), created, verdict, reasons, atRisk, slots,
+                annotations);
+    }
+
+    /** Of two pods claiming one rank (a replacement while the old one terminates), keep the live, newer one. */
+    private static RankNumbering.Numbered preferLive(RankNumbering.Numbered a, RankNumbering.Numbered b) {
+        PodFacts pa = a.member().pod();
+        PodFacts pb = b.member().pod();
+        if (pa.deleting() != pb.deleting()) {
+            return pa.deleting() ? b : a;
+        }
+        Instant ca = pa.created() == null ? Instant.EPOCH : pa.created();
+        Instant cb = pb.created() == null ? Instant.EPOCH : pb.created();
+        return cb.isAfter(ca) ? b : a;
+    }
+
+    static RankState stateOf(PodFacts p) {
+        if (p.deleting()) {
+            return RankState.TERMINATING;
+        }
+        String reason = p.reason() == null ? "" : p.reason();
+        return switch (p.phase() == null ? "" : p.phase()) {
+            case "Succeeded" -> RankState.SUCCEEDED;
+            case "Failed" -> reason.startsWith("Evicted") ? RankState.EVICTED : RankState.FAILED;
+            case "Running" -> reason.startsWith("CrashLoopBackOff") || reason.startsWith("Error")
+                    || reason.startsWith("OOMKilled") ? RankState.CRASHING
+                    : p.ready() ? RankState.RUNNING : RankState.NOT_READY;
+            default -> RankState.PENDING;
+        };
+    }
+
+    private static GangVerdict verdict(List<RankSlot> slots, Duration age) {
+        if (slots.isEmpty()) {
+            return GangVerdict.STARTING;
+        }
+        boolean allDone = slots.stream().allMatch(s -> s.state() == RankState.SUCCEEDED || s.state() == RankState.FAILED);
+        if (allDone) {
+            return slots.stream().anyMatch(s -> s.state() == RankState.FAILED) ? GangVerdict.FAILED : GangVerdict.FINISHED;
+        }
+        if (slots.stream().anyMatch(s -> s.state().haltsGang())) {
+            return GangVerdict.HALTED;
+        }
+        if (slots.stream().allMatch(s -> s.state() == RankState.RUNNING)) {
+            return GangVerdict.RUNNING;
+        }
+        return age.compareTo(START_GRACE) < 0 ? GangVerdict.STARTING : GangVerdict.DEGRADED;
+    }
+
+    /** The ranks that explain the verdict, then the ranks on untrusted nodes; at most a handful, then a count. */
+    private static List<String> reasons(List<RankSlot> slots, GangVerdict verdict) {
+        List<String> out = new ArrayList<>();
+        int more = 0;
+        if (verdict != GangVerdict.RUNNING && verdict != GangVerdict.FINISHED) {
+            for (RankSlot s : slots) {
+                boolean explains = verdict == GangVerdict.HALTED ? s.state().haltsGang()
+                        : s.state() != RankState.RUNNING && s.state() != RankState.SUCCEEDED;
+                if (!explains) {
+                    continue;
+                }
+                if (out.size() < MAX_REASONS) {
+                    out.add(describe(s));
+                } else {
+                    more++;
+                }
+            }
+        }
+        for (RankSlot s : slots) {
+            if (s.onUntrustedNode() && s.state() != RankState.SUCCEEDED) {
+                if (out.size() < MAX_REASONS) {
+                    out.add("rank " + s.rank() + " on " + s.node() + " which is " + s.nodeVerdict().label() + ": " + s.nodeWhy());
+                } else {
+                    more++;
+                }
+            }
+        }
+        if (more > 0) {
+            out.add("and " + more + " more");
+        }
+        return out;
+    }
+
+    private static String describe(RankSlot s) {
+        String state = switch (s.state()) {
+            case PENDING -> "Pending";
+            case FAILED -> "Failed";
+            case EVICTED -> "Evicted";
+            case CRASHING -> "crashing";
+            case MISSING -> "missing";
+            case NOT_READY -> "not ready";
+            case TERMINATING -> "terminating";
+            default -> s.state().label();
+        };
+        String where = s.node() == null || s.state() == RankState.PENDING ? "" : " on " + s.node();
+        String why = s.reason() == null || s.state() == RankState.MISSING ? "" : ": " + s.reason();
+        return "rank " + s.rank() + " " + state + where + why;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.flightdeck.app.gangs;
+
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.PodFacts;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The gangs of one cluster, kept up to date pod by pod. Written only by the fleet
+ * model's thread; {@link #gangs()} and {@link #gang} may be read from any thread.
+ * Only gangs touched by a change are rebuilt, so a pod restart in a 1,024-rank gang
+ * costs one gang, not all of them.
+ */
+public final class GangBook {
+
+    private final Map<GangKey, Map<String, RankNumbering.Member>> members = new HashMap<>();
+    private final Map<String, GangKey> gangOfPod = new HashMap<>();
+    private final Map<GangKey, Gang> built = new ConcurrentHashMap<>();
+    private final Set<GangKey> dirty = new HashSet<>();
+
+    /** A pod was added or changed. */
+    public void put(PodFacts pod) {
+        remove(pod);
+        Optional<PodRank> rank = GangAdapters.identify(pod);
+        if (rank.isEmpty()) {
+            return;
+        }
+        GangKey key = rank.get().gang();
+        members.computeIfAbsent(key, k -> new HashMap<>()).put(pod.key(), new RankNumbering.Member(rank.get(), pod));
+        gangOfPod.put(pod.key(), key);
+        dirty.add(key);
+    }
+
+    public void remove(PodFacts pod) {
+        GangKey old = gangOfPod.remove(pod.key());
+        if (old == null) {
+            return;
+        }
+        Map<String, RankNumbering.Member> m = members.get(old);
+        m.remove(pod.key());
+        if (m.isEmpty()) {
+            members.remove(old);
+        }
+        dirty.add(old);
+    }
+
+    public void replaceAll(Collection<PodFacts> pods) {
+        dirty.addAll(members.keySet());
+        members.clear();
+        gangOfPod.clear();
+        pods.forEach(this::put);
+    }
+
+    /** Nodes whose verdict may have changed: the gangs with ranks there need a new look. */
+    public void nodesChanged(Collection<String> nodeNames, Function<String, List<PodFacts>> podsOn) {
+        for (String node : nodeNames) {
+            for (PodFacts p : podsOn.apply(node)) {
+                GangKey k = gangOfPod.get(p.key());
+                if (k != null) {
+                    dirty.add(k);
+                }
+            }
+        }
+    }
+
+    /** Rebuilds the gangs touched since the last call; returns them (and, as null-ranked removals, the gone). */
+    public Changes rebuild(Function<String, GpuNode> nodes, Instant now) {
+        List<Gang> changed = new ArrayList<>();
+        Set<GangKey> removed = new HashSet<>();
+        for (GangKey k : dirty) {
+            Map<String, RankNumbering.Member> m = members.get(k);
+            if (m == null) {
+                if (built.remove(k) != null) {
+                    removed.add(k);
+                }
+                continue;
+            }
+            Gang g = GangAssembler.assemble(k, List.copyOf(m.values()), nodes, now);
+            built.put(k, g);
+            changed.add(g);
+        }
+        dirty.clear();
+        return new Changes(changed, removed);
+    }
+
+    /** Marks every gang for a rebuild (the clock moved: "starting" may have become "degraded"). */
+    public void touchAll() {
+        dirty.addAll(members.keySet());
+    }
+
+    public record Changes(List<Gang> changed, Set<GangKey> removed) {
+        public boolean isEmpty() {
+            return changed.isEmpty() && removed.isEmpty();
+        }
+    }
+
+    /** All gangs, worst verdict first, then by namespace and name. */
+    public List<Gang> gangs() {
+        List<Gang> all = new ArrayList<>(built.values());
+        all.sort(Comparator.comparing(Gang::verdict).thenComparing(g -> g.key().namespace())
+                .thenComparing(g -> g.key().name()));
+        return all;
+    }
+
+    public Gang gang(GangKey key) {
+        return built.get(key);
+    }
+}

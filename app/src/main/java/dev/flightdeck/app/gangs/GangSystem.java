@@ -1,0 +1,22 @@
+package dev.flightdeck.app.gangs;
+
+/** The gang-scheduling systems the console recognises (conventions §3). */
+public enum GangSystem {
+    JOBSET("JobSet"),
+    MPIJOB("MPIJob"),
+    PYTORCHJOB("PyTorchJob"),
+    LEADER_WORKER_SET("LeaderWorkerSet"),
+    VOLCANO("Volcano"),
+    INDEXED_JOB("Indexed Job"),
+    POD_GROUP("PodGroup");
+
+    private final String label;
+
+    GangSystem(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.flightdeck.app.gangs;
+
+/** Whether a gang can make progress. Worst first, so sorting puts trouble on top. */
+public enum GangVerdict {
+    HALTED("halted"),
+    FAILED("failed"),
+    DEGRADED("degraded"),
+    STARTING("starting"),
+    RUNNING("running"),
+    FINISHED("finished");
+
+    private final String label;
+
+    GangVerdict(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,14 @@
+package dev.flightdeck.app.gangs;
+
+/**
+ * Where one pod sits in its gang, as its labels say. Ranks are two-level because
+ * several systems number pods within a group: JobSet (job-global-index, then the
+ * completion index), LeaderWorkerSet (group-index, then worker-index). The flat
+ * rank is computed once the whole gang is known (see {@link RankNumbering}).
+ *
+ * @param role        replica type or task, e.g. "master", "worker", "launcher"; "" when there is one kind
+ * @param group       group within the role (0 when the system has no groups)
+ * @param indexInGroup the pod's index within its group; -1 when the labels give none
+ */
+public record PodRank(GangKey gang, String role, int group, int indexInGroup) {
+}

@@ -1,0 +1,85 @@
+package dev.flightdeck.app.gangs;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Gangs follow the cluster through the watch: a rank failing, a node turning untrusted. */
+class GangWatchTest {
+
+    private static final GangKey EVAL = new GangKey(GangSystem.INDEXED_JOB, "training", "rlhf-actor");
+    private SandboxCluster sandbox;
+    private ClusterSession session;
+
+    @BeforeEach
+    void start() throws Exception {
+        sandbox = SandboxCluster.startQuiet(64);
+        session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
+        assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
+    }
+
+    @AfterEach
+    void stop() {
+        session.close();
+        sandbox.close();
+    }
+
+    private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void sandboxGangsHaveTheirSeededVerdicts() throws Exception {
+        eventually("gangs built", () -> session.fleet().gangs().size() == 4);
+        Gang halted = session.fleet().gangs().getFirst();
+        assertEquals(EVAL, halted.key());
+        assertEquals(GangVerdict.HALTED, halted.verdict());
+        assertEquals(RankState.FAILED, halted.ranks().get(5).state());
+        assertEquals(128, halted.gpusTotal());
+    }
+
+    @Test
+    void aRankFailingThroughTheApiHaltsItsGang() throws Exception {
+        GangKey moe = new GangKey(GangSystem.INDEXED_JOB, "training", "moe-pretrain");
+        eventually("moe-pretrain running", () -> gang(moe) != null && gang(moe).verdict() == GangVerdict.RUNNING);
+        String pod = gang(moe).ranks().get(3).pod();
+        sandbox.control().failPod("training", pod, "OOMKilled", 137, "");
+        eventually("moe-pretrain halted", () -> gang(moe).verdict() == GangVerdict.HALTED);
+        assertEquals("rank 3 Failed on gpu-node-059: OOMKilled (exit 137)", gang(moe).reasons().getFirst());
+    }
+
+    @Test
+    void aNodeTurningUntrustedPutsItsGangAtRisk() throws Exception {
+        GangKey rlhf = new GangKey(GangSystem.INDEXED_JOB, "training", "eval-sweep");
+        eventually("eval-sweep built", () -> gang(rlhf) != null);
+        String node = gang(rlhf).ranks().get(0).node();
+        assertFalse(gang(rlhf).ranks().get(0).onUntrustedNode());
+        sandbox.control().setNodeCondition(node, "GpuMemWatch", "True", "RowRemapFailure", "GPU 4 row remapping failed");
+        eventually("rank 0 flagged", () -> gang(rlhf).ranks().get(0).onUntrustedNode());
+        assertTrue(gang(rlhf).atRisk());
+        assertTrue(gang(rlhf).reasonText().contains("rank 0 on " + node + " which is untrusted: GpuMemWatch (RowRemapFailure)"),
+                gang(rlhf).reasonText());
+    }
+
+    private Gang gang(GangKey key) {
+        return session.fleet().gangs().stream().filter(g -> g.key().equals(key)).findFirst().orElse(null);
+    }
+}

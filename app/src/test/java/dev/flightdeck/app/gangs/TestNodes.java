@@ -1,0 +1,23 @@
+package dev.flightdeck.app.gangs;
+
+import dev.flightdeck.app.fleet.CordonState;
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.NodeFacts;
+import dev.flightdeck.app.fleet.PreflightState;
+import dev.flightdeck.app.fleet.TrustAssessment;
+
+import java.util.List;
+import java.util.Map;
+
+/** GPU nodes with a given verdict, for gang tests that only care about trust. */
+final class TestNodes {
+
+    private TestNodes() {
+    }
+
+    static GpuNode withVerdict(String name, TrustAssessment trust) {
+        NodeFacts facts = new NodeFacts(name, "uid", "1", null, Map.of("nvidia.com/gpu.present", "true"), Map.of(),
+                false, List.of(), List.of(), 8, 8);
+        return new GpuNode(facts, PreflightState.NONE, CordonState.NONE, trust, 0, 0);
+    }
+}
