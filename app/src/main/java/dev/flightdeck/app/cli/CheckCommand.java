@@ -1,6 +1,5 @@
 package dev.flightdeck.app.cli;
 
-import dev.flightdeck.app.checkpoints.AnnotationCheckpoints;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
@@ -45,7 +44,7 @@ public final class CheckCommand {
             }
             CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
             out.println();
-            GangReport.lines(session.fleet().gangs(), g -> AnnotationCheckpoints.read(g.annotations()), Instant.now())
+            GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                     .forEach(out::println);
             out.flush();
             return OK;

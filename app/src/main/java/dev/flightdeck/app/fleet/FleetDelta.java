@@ -1,18 +1,29 @@
 package dev.flightdeck.app.fleet;
 
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangKey;
+
 import java.util.List;
 import java.util.Set;
 
 /**
- * What changed in one fold of the model: nodes added or changed, nodes removed, and
- * the new summary. A view applies deltas in order; {@code reset} says to drop
- * everything first (after a relist or a context switch).
+ * What changed in one fold of the model: nodes and gangs added or changed, nodes and
+ * gangs removed, and the new summary. A view applies deltas in order; {@code reset}
+ * says to drop everything first (after a relist or a context switch), and then the
+ * upserted lists carry the whole fleet.
  */
 public record FleetDelta(long version, boolean reset, List<GpuNode> upserted, Set<String> removed,
-                         FleetSummary summary) {
+                         FleetSummary summary, List<Gang> gangsChanged, Set<GangKey> gangsRemoved) {
 
     public FleetDelta {
         upserted = List.copyOf(upserted);
         removed = Set.copyOf(removed);
+        gangsChanged = List.copyOf(gangsChanged);
+        gangsRemoved = Set.copyOf(gangsRemoved);
+    }
+
+    /** A delta that touches nodes only. */
+    public FleetDelta(long version, boolean reset, List<GpuNode> upserted, Set<String> removed, FleetSummary summary) {
+        this(version, reset, upserted, removed, summary, List.of(), Set.of());
     }
 }

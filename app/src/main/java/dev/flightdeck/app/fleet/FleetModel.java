@@ -195,15 +195,16 @@ public final class FleetModel implements AutoCloseable {
             upserted.add(n);
         }
         gangs.nodesChanged(dirty, pods::onNode);
-        boolean gangsChanged = !gangs.rebuild(gpuNodes::get, now).isEmpty();
-        if (!dirty.isEmpty() || reset || gangsChanged) {
+        GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get, now);
+        if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
             summary = FleetSummary.of(gpuNodes.values(), nodes.size(), pods.size());
             version++;
-            publish(new FleetDelta(version, reset, reset ? List.copyOf(gpuNodes.values()) : upserted,
-                    reset ? Set.of() : removed, summary), listeners);
+            publish(reset ? everything(summary)
+                    : new FleetDelta(version, false, upserted, removed, summary, gangChanges.changed(),
+                    gangChanges.removed()), listeners);
         }
         if (!newcomers.isEmpty()) {
-            publish(new FleetDelta(version, true, List.copyOf(gpuNodes.values()), Set.of(), summary), newcomers);
+            publish(everything(summary), newcomers);
             listeners.addAll(newcomers);
         }
         if (nodesDone) {
@@ -213,6 +214,10 @@ public final class FleetModel implements AutoCloseable {
             podsListed.countDown();
         }
         return true;
+    }
+
+    private FleetDelta everything(FleetSummary summary) {
+        return new FleetDelta(version, true, List.copyOf(gpuNodes.values()), Set.of(), summary, gangs.gangs(), Set.of());
     }
 
     private boolean foldNode(WatchEvent<NodeFacts> e, Set<String> dirty) {

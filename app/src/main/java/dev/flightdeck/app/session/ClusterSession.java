@@ -1,5 +1,7 @@
 package dev.flightdeck.app.session;
 
+import dev.flightdeck.app.checkpoints.CheckpointService;
+import dev.flightdeck.app.checkpoints.ObjectStoreCheckpoints;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
@@ -29,6 +31,8 @@ public final class ClusterSession implements AutoCloseable {
     private final ResourceWatcher<NodeFacts> nodeWatcher;
     private final ResourceWatcher<PodFacts> podWatcher;
     private final ScheduledExecutorService ticker;
+    private final ObjectStoreCheckpoints objectStore;
+    private final CheckpointService checkpoints;
 
     private ClusterSession(ClusterConnection connection, SessionOptions options) {
         this.connection = connection;
@@ -37,6 +41,8 @@ public final class ClusterSession implements AutoCloseable {
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize());
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
                 new PodProjector(), fleet::onPodEvent, options.pageSize());
+        this.objectStore = new ObjectStoreCheckpoints(options.s3());
+        this.checkpoints = new CheckpointService(objectStore);
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("fleet-ticker").daemon().unstarted(r));
         ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
@@ -69,6 +75,14 @@ public final class ClusterSession implements AutoCloseable {
         return fleet;
     }
 
+    /**
+     * Checkpoint age per workload, from object storage or annotations, cached per prefix.
+     * Reads may take seconds when storage is slow: call it off the UI thread.
+     */
+    public CheckpointService checkpoints() {
+        return checkpoints;
+    }
+
     /** Combined health of all watchers, for the connection indicator. */
     public WatchHealth health() {
         return WatchHealth.combine(displayName(), watcherHealth());
@@ -89,6 +103,7 @@ public final class ClusterSession implements AutoCloseable {
         nodeWatcher.close();
         podWatcher.close();
         fleet.close();
+        objectStore.close();
         connection.close();
     }
 }
