@@ -120,32 +120,41 @@ public final class GangAssembler {
         return age.compareTo(START_GRACE) < 0 ? GangVerdict.STARTING : GangVerdict.DEGRADED;
     }
 
-    /** The ranks that explain the verdict, then the ranks on untrusted nodes; at most a handful, then a count. */
+    /**
+     * The ranks that explain the verdict, then the ranks on untrusted nodes. Ranks that
+     * share a state and a reason share one line ("ranks 30, 31 Pending: …"), so a
+     * 1,024-rank gang stuck on one cause reads as one sentence; at most a handful of
+     * lines, then a count.
+     */
     private static List<String> reasons(List<RankSlot> slots, GangVerdict verdict) {
-        List<String> out = new ArrayList<>();
-        int more = 0;
+        Map<String, List<RankSlot>> groups = new java.util.LinkedHashMap<>();
         if (verdict != GangVerdict.RUNNING && verdict != GangVerdict.FINISHED) {
             for (RankSlot s : slots) {
                 boolean explains = verdict == GangVerdict.HALTED ? s.state().haltsGang()
                         : s.state() != RankState.RUNNING && s.state() != RankState.SUCCEEDED;
-                if (!explains) {
-                    continue;
-                }
-                if (out.size() < MAX_REASONS) {
-                    out.add(describe(s));
-                } else {
-                    more++;
+                if (explains) {
+                    String where = s.node() == null || s.state() == RankState.PENDING ? "" : " on " + s.node();
+                    groups.computeIfAbsent(stateWords(s) + where + why(s), k -> new ArrayList<>()).add(s);
                 }
             }
         }
         for (RankSlot s : slots) {
             if (s.onUntrustedNode() && s.state() != RankState.SUCCEEDED) {
-                if (out.size() < MAX_REASONS) {
-                    out.add("rank " + s.rank() + " on " + s.node() + " which is " + s.nodeVerdict().label() + ": " + s.nodeWhy());
-                } else {
-                    more++;
-                }
+                String nodeWhy = s.nodeWhy().startsWith("maintenance: ") ? s.nodeWhy().substring(13) : s.nodeWhy();
+                groups.computeIfAbsent("\u0000 on " + s.node() + " which is " + s.nodeVerdict().label() + ": " + nodeWhy,
+                        k -> new ArrayList<>()).add(s);
             }
+        }
+        List<String> out = new ArrayList<>();
+        int more = 0;
+        for (Map.Entry<String, List<RankSlot>> g : groups.entrySet()) {
+            if (out.size() == MAX_REASONS) {
+                more += g.getValue().size();
+                continue;
+            }
+            String text = g.getKey();
+            boolean nodeLine = text.startsWith("\u0000");
+            out.add(rankList(g.getValue()) + (nodeLine ? text.substring(1) : " " + text));
         }
         if (more > 0) {
             out.add("and " + more + " more");
@@ -153,19 +162,30 @@ public final class GangAssembler {
         return out;
     }
 
-    private static String describe(RankSlot s) {
-        String state = switch (s.state()) {
+    private static String rankList(List<RankSlot> ranks) {
+        if (ranks.size() == 1) {
+            return "rank " + ranks.getFirst().rank();
+        }
+        StringBuilder sb = new StringBuilder("ranks ");
+        for (int i = 0; i < Math.min(5, ranks.size()); i++) {
+            sb.append(i == 0 ? "" : ", ").append(ranks.get(i).rank());
+        }
+        if (ranks.size() > 5) {
+            sb.append(" and ").append(ranks.size() - 5).append(" more");
+        }
+        return sb.toString();
+    }
+
+    private static String why(RankSlot s) {
+        return s.reason() == null || s.state() == RankState.MISSING ? "" : ": " + s.reason();
+    }
+
+    private static String stateWords(RankSlot s) {
+        return switch (s.state()) {
             case PENDING -> "Pending";
             case FAILED -> "Failed";
             case EVICTED -> "Evicted";
-            case CRASHING -> "crashing";
-            case MISSING -> "missing";
-            case NOT_READY -> "not ready";
-            case TERMINATING -> "terminating";
             default -> s.state().label();
         };
-        String where = s.node() == null || s.state() == RankState.PENDING ? "" : " on " + s.node();
-        String why = s.reason() == null || s.state() == RankState.MISSING ? "" : ": " + s.reason();
-        return "rank " + s.rank() + " " + state + where + why;
     }
 }

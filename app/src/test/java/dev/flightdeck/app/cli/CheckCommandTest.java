@@ -36,7 +36,7 @@ class CheckCommandTest {
         assertTrue(lines.get(gangs + 1).startsWith("training/rlhf-actor  Indexed Job  halted  ranks 15/16  checkpoint 11m  "
                 + "rank 5 Failed on gpu-node-037: Error (exit 1): NCCL error: "), lines.get(gangs + 1));
         assertTrue(lines.get(gangs + 2).startsWith("training/llm-pretrain  Indexed Job  degraded  ranks 30/32  checkpoint 10m  "
-                + "rank 30 Pending: 0/64 nodes are available: 1 node(s) had untolerated taint {flightdeck.dev/preflight: pending}"),
+                + "ranks 30, 31 Pending: 0/64 nodes are available: 1 node(s) had untolerated taint {flightdeck.dev/preflight: pending}"),
                 lines.get(gangs + 2));
         assertTrue(lines.get(gangs + 2).contains("rank 13 on gpu-node-013 which is untrusted: SysLogsXIDError"),
                 "a rank on an untrusted node is named: " + lines.get(gangs + 2));

@@ -132,7 +132,20 @@ class GangAssemblerTest {
             pods.add(rank(i, "Failed", "n" + i, "Error (exit 1)", false));
         }
         Gang g = assemble(pods.toArray(PodFacts[]::new));
-        assertEquals(9, g.reasons().size());
+        assertEquals(9, g.reasons().size(), "eight lines and a count");
+        assertEquals("rank 1 Failed on n1: Error (exit 1)", g.reasons().getFirst());
         assertEquals("and 12 more", g.reasons().getLast());
+    }
+
+    @Test
+    void ranksSharingACauseShareOneLine() {
+        String why = "0/4 nodes are available: 4 Insufficient nvidia.com/gpu";
+        List<PodFacts> pods = new ArrayList<>();
+        pods.add(running(0));
+        for (int i = 1; i <= 7; i++) {
+            pods.add(rank(i, "Pending", null, why, false));
+        }
+        Gang g = assemble(pods.toArray(PodFacts[]::new));
+        assertEquals(List.of("ranks 1, 2, 3, 4, 5 and 2 more Pending: " + why), g.reasons());
     }
 }
