@@ -1,6 +1,8 @@
 package dev.flightdeck.bench;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.sandbox.RequestCounters;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
@@ -15,6 +17,7 @@ import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.URLEncoder;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -25,7 +28,8 @@ import java.util.regex.Pattern;
  * LIST over HTTP (the floor), the console's own sync, the heap its model keeps, and
  * the requests the server saw during sync and during a quiet minute after it.
  * Run with {@code mvn -pl app -Pbench verify} (see README); figures go to stdout.
- * Options: -Dnodes=7500 -Dquiet=60 (seconds).
+ * Options: -Dnodes=7500 -Dquiet=60 (seconds); -Dgangs=1000 -Dranks=100 replaces the standard
+ * pods with that many Indexed Job gangs of that many ranks (a load shape, see GangLoadSeeder).
  */
 public final class ScaleBenchmark {
 
@@ -34,8 +38,10 @@ public final class ScaleBenchmark {
     public static void main(String[] args) throws Exception {
         int nodes = Integer.getInteger("nodes", 7_500);
         int quiet = Integer.getInteger("quiet", 60);
+        int gangs = Integer.getInteger("gangs", 0);
+        int ranks = Integer.getInteger("ranks", 100);
         long t0 = System.nanoTime();
-        SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
+        SandboxCluster sandbox = gangs > 0 ? SandboxCluster.startGangLoad(nodes, gangs, ranks) : SandboxCluster.startQuiet(nodes);
         int pods = sandbox.store().count("pods");
         int allNodes = sandbox.store().count("nodes");
         System.out.printf("sandbox: %,d nodes, %,d pods, seeded in %.1f s%n", allNodes, pods, secs(t0));
@@ -88,6 +94,12 @@ public final class ScaleBenchmark {
                 sync, session.fleet().snapshot().nodes().size(), session.fleet().podCount(), sync / floor);
         System.out.printf("requests during sync: %d LIST, %d WATCH%n", listSync, watchSync);
 
+        List<Gang> built = session.fleet().gangs();
+        System.out.printf("gangs: %,d built with %,d ranks (%s halted)%n", built.size(),
+                built.stream().mapToInt(Gang::expected).sum(),
+                built.stream().filter(g -> g.verdict() == GangVerdict.HALTED).count());
+        reactToAFailedRank(sandbox, session, built);
+
         long heapAfter = usedHeapAfterGc();
         long retained = heapAfter - heapBefore;
         System.out.printf("heap retained by the session after GC: %,d MB total, %,d B per pod (target <= 2048)%n",
@@ -101,6 +113,26 @@ public final class ScaleBenchmark {
         session.close();
         sandbox.close();
         System.exit(0);
+    }
+
+    /**
+     * Fails one rank of a running gang through the API and times until the model calls the
+     * gang halted: watch event, projection, fold and gang rebuild. Done twice; the first
+     * also pays for warming fabric8's typed client in SandboxControl.
+     */
+    private static void reactToAFailedRank(SandboxCluster sandbox, ClusterSession session, List<Gang> gangs)
+            throws InterruptedException {
+        List<Gang> running = gangs.stream().filter(g -> g.verdict() == GangVerdict.RUNNING).limit(2).toList();
+        for (Gang target : running) {
+            String pod = target.ranks().get(target.expected() / 2).pod();
+            long t = System.nanoTime();
+            sandbox.control().failPod(target.key().namespace(), pod, "Error", 1, "benchmark");
+            while (session.fleet().gang(target.key()).verdict() != GangVerdict.HALTED) {
+                Thread.sleep(1);
+            }
+            System.out.printf("a rank failed through the API -> its %d-rank gang halted in the model: %.0f ms%s%n",
+                    target.expected(), secs(t) * 1000, target == running.getFirst() ? " (client cold)" : "");
+        }
     }
 
     /** Pages through a LIST reading every byte and parsing nothing: what the transport alone costs. */

@@ -2,6 +2,7 @@ package dev.flightdeck.app.fleet;
 
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangBook;
+import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.watch.WatchEvent;
 
 import java.time.Clock;
@@ -117,6 +118,10 @@ public final class FleetModel implements AutoCloseable {
         return gangs.gangs();
     }
 
+    public Gang gang(GangKey key) {
+        return gangs.gang(key);
+    }
+
     public int podCount() {
         return pods.size();
     }
@@ -154,6 +159,9 @@ public final class FleetModel implements AutoCloseable {
     /** Folds one batch; returns false when asked to stop. */
     private boolean fold(List<Message> batch) {
         Set<String> dirty = new HashSet<>();
+        // Nodes whose own facts changed: only these can change a rank's node verdict.
+        // (A pod change dirties its node's pod count, which no gang depends on.)
+        Set<String> nodeFactsChanged = new HashSet<>();
         boolean reset = false;
         boolean nodesDone = false;
         boolean podsDone = false;
@@ -161,7 +169,7 @@ public final class FleetModel implements AutoCloseable {
         for (Message m : batch) {
             switch (m) {
                 case NodeChange(WatchEvent<NodeFacts> e) -> {
-                    reset |= foldNode(e, dirty);
+                    reset |= foldNode(e, nodeFactsChanged);
                     nodesDone |= e instanceof WatchEvent.Relisted;
                 }
                 case PodChange(WatchEvent<PodFacts> e) -> {
@@ -170,7 +178,7 @@ public final class FleetModel implements AutoCloseable {
                 }
                 case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
                 case Tick() -> {
-                    dirty.addAll(nodes.keySet());
+                    nodeFactsChanged.addAll(nodes.keySet());
                     gangs.touchAll();
                 }
                 case Stop() -> {
@@ -182,6 +190,7 @@ public final class FleetModel implements AutoCloseable {
         Instant now = clock.instant();
         List<GpuNode> upserted = new ArrayList<>();
         Set<String> removed = new HashSet<>();
+        dirty.addAll(nodeFactsChanged);
         for (String name : dirty) {
             NodeFacts facts = nodes.get(name);
             if (facts == null || !facts.isGpuNode()) {
@@ -194,7 +203,7 @@ public final class FleetModel implements AutoCloseable {
             gpuNodes.put(name, n);
             upserted.add(n);
         }
-        gangs.nodesChanged(dirty, pods::onNode);
+        gangs.nodesChanged(nodeFactsChanged, pods::onNode);
         GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get, now);
         if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
             summary = FleetSummary.of(gpuNodes.values(), nodes.size(), pods.size());

@@ -41,6 +41,11 @@ public final class FleetSeeder {
     }
 
     public void seed(int nodes) throws StoreException {
+        seed(nodes, true);
+    }
+
+    /** Nodes (with their trouble); with {@code pods}, also the standard pods and training jobs. */
+    List<String> seed(int nodes, boolean pods) throws StoreException {
         for (String ns : new String[]{"default", "kube-system", "gpu-operator", "monitoring", "training", "research"}) {
             ObjectNode n = ObjectStore.parse(("{\"metadata\":{\"name\":\"" + ns + "\"},\"status\":{\"phase\":\"Active\"}}")
                     .getBytes());
@@ -56,9 +61,14 @@ public final class FleetSeeder {
             ObjectNode node = NodeTemplates.gpuNode(name, i, now);
             trouble.apply(i, node, now);
             store.create("nodes", node);
-            seedNodePods(name, i);
+            if (pods) {
+                seedNodePods(name, i);
+            }
         }
-        seedJobs(names);
+        if (pods) {
+            seedJobs(names);
+        }
+        return names;
     }
 
     private void seedNodePods(String node, int index) throws StoreException {

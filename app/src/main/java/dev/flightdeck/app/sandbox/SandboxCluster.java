@@ -1,6 +1,7 @@
 package dev.flightdeck.app.sandbox;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The embedded cluster: an in-process API server on loopback, seeded with a GPU
@@ -15,13 +16,22 @@ public final class SandboxCluster implements AutoCloseable {
     private final String url;
     private final SandboxControl control;
 
+    /** How the sandbox is filled: the standard fleet, or a gang load for the benchmark. */
+    private interface Seeding {
+        void seed(ObjectStore store, Instant now) throws StoreException;
+    }
+
     private SandboxCluster(int nodes, boolean churning) {
+        this(nodes, churning, (store, now) -> new FleetSeeder(store, now, nodes).seed(nodes));
+    }
+
+    private SandboxCluster(int nodes, boolean churning, Seeding seeding) {
         this.store = new ObjectStore();
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");
         try {
-            new FleetSeeder(store, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), nodes).seed(nodes);
+            seeding.seed(store, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         } catch (StoreException e) {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
@@ -42,6 +52,17 @@ public final class SandboxCluster implements AutoCloseable {
     /** A sandbox that stays still: for benchmarks and tests that count requests or compare states. */
     public static SandboxCluster startQuiet(int nodes) {
         return new SandboxCluster(nodes, false);
+    }
+
+    /**
+     * A still sandbox of {@code nodes} GPU nodes carrying only gang ranks: {@code gangs}
+     * Indexed Jobs of {@code ranksPerGang} ranks (see {@link GangLoadSeeder}).
+     */
+    public static SandboxCluster startGangLoad(int nodes, int gangs, int ranksPerGang) {
+        return new SandboxCluster(nodes, false, (store, now) -> {
+            List<String> names = new FleetSeeder(store, now, nodes).seed(nodes, false);
+            new GangLoadSeeder(store, now).seed(names, gangs, ranksPerGang);
+        });
     }
 
     public String url() {
