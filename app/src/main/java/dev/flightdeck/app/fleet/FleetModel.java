@@ -3,6 +3,7 @@ package dev.flightdeck.app.fleet;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangBook;
 import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.app.gangs.WorkloadObject;
 import dev.flightdeck.app.watch.WatchEvent;
 
 import java.time.Clock;
@@ -39,6 +40,9 @@ public final class FleetModel implements AutoCloseable {
     private record PodChange(WatchEvent<PodFacts> event) implements Message {
     }
 
+    private record WorkloadChange(String kind, WatchEvent<WorkloadObject> event) implements Message {
+    }
+
     private record Subscribe(Consumer<FleetDelta> listener) implements Message {
     }
 
@@ -47,6 +51,10 @@ public final class FleetModel implements AutoCloseable {
     }
 
     private record Stop() implements Message {
+    }
+
+    /** Released once everything queued before it has been folded in. */
+    private record Barrier(CountDownLatch folded) implements Message {
     }
 
     private final BlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
@@ -77,6 +85,11 @@ public final class FleetModel implements AutoCloseable {
 
     public void onPodEvent(WatchEvent<PodFacts> event) {
         inbox.add(new PodChange(event));
+    }
+
+    /** The sink for one kind of gang object (Job, JobSet, MPIJob…); relists replace only that kind. */
+    public Consumer<WatchEvent<WorkloadObject>> workloadSink(String kind) {
+        return e -> inbox.add(new WorkloadChange(kind, e));
     }
 
     public void tick() {
@@ -133,6 +146,13 @@ public final class FleetModel implements AutoCloseable {
                 && podsListed.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
+    /** Waits until every change queued so far has been folded into the model. */
+    public boolean awaitFolded(long timeout, TimeUnit unit) throws InterruptedException {
+        CountDownLatch latch = new CountDownLatch(1);
+        inbox.add(new Barrier(latch));
+        return latch.await(timeout, unit);
+    }
+
     @Override
     public void close() {
         inbox.add(new Stop());
@@ -166,6 +186,7 @@ public final class FleetModel implements AutoCloseable {
         boolean nodesDone = false;
         boolean podsDone = false;
         List<Consumer<FleetDelta>> newcomers = new ArrayList<>();
+        List<CountDownLatch> barriers = new ArrayList<>();
         for (Message m : batch) {
             switch (m) {
                 case NodeChange(WatchEvent<NodeFacts> e) -> {
@@ -176,7 +197,15 @@ public final class FleetModel implements AutoCloseable {
                     foldPod(e, dirty);
                     podsDone |= e instanceof WatchEvent.Relisted;
                 }
+                case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) -> {
+                    switch (e) {
+                        case WatchEvent.Upserted<WorkloadObject>(WorkloadObject w) -> gangs.putWorkload(w);
+                        case WatchEvent.Deleted<WorkloadObject>(WorkloadObject w) -> gangs.removeWorkload(w);
+                        case WatchEvent.Relisted<WorkloadObject>(List<WorkloadObject> all) -> gangs.replaceWorkloads(kind, all);
+                    }
+                }
                 case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
+                case Barrier(CountDownLatch l) -> barriers.add(l);
                 case Tick() -> {
                     nodeFactsChanged.addAll(nodes.keySet());
                     gangs.touchAll();
@@ -222,6 +251,7 @@ public final class FleetModel implements AutoCloseable {
         if (podsDone) {
             podsListed.countDown();
         }
+        barriers.forEach(CountDownLatch::countDown);
         return true;
     }
 

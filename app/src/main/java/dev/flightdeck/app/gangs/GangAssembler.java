@@ -30,12 +30,20 @@ public final class GangAssembler {
 
     public static Gang assemble(GangKey key, List<RankNumbering.Member> members, Function<String, GpuNode> nodes,
                                 Instant now) {
+        return assemble(key, members, null, nodes, now);
+    }
+
+    /** As above, with what the gang object (Job, JobSet, MPIJob…) says, when one is watched; null otherwise. */
+    public static Gang assemble(GangKey key, List<RankNumbering.Member> members, WorkloadFacts workload,
+                                Function<String, GpuNode> nodes, Instant now) {
         Map<Integer, RankNumbering.Numbered> byRank = new HashMap<>();
         for (RankNumbering.Numbered n : RankNumbering.number(members)) {
             byRank.merge(n.flat(), n, GangAssembler::preferLive);
         }
-        int expected = byRank.keySet().stream().mapToInt(i -> i + 1).max().orElse(0);
-        Instant created = members.stream().map(m -> m.pod().created()).filter(java.util.Objects::nonNull)
+        int expected = Math.max(workload == null ? 0 : workload.expected(),
+                byRank.keySet().stream().mapToInt(i -> i + 1).max().orElse(0));
+        Instant created = workload != null && workload.created() != null ? workload.created()
+                : members.stream().map(m -> m.pod().created()).filter(java.util.Objects::nonNull)
                 .min(Comparator.naturalOrder()).orElse(now);
         List<RankSlot> slots = new ArrayList<>(expected);
         Set<String> usedNodes = new HashSet<>();
@@ -68,7 +76,12 @@ public final class GangAssembler {
             slots.add(new RankSlot(r, n.member().rank().role(), p.name(), p.nodeName(), state, p.restarts(),
                     p.gpuRequest(), state == RankState.RUNNING ? null : p.reason(), nv, why));
         }
-        GangVerdict verdict = verdict(slots, Duration.between(created, now));
+        if (workload != null) {
+            annotations.putAll(workload.annotations()); // the gang object's word wins over its pods'
+        }
+        GangVerdict verdict = workload != null && workload.finished() ? GangVerdict.FINISHED
+                : workload != null && workload.failed() ? GangVerdict.FAILED
+                : verdict(slots, Duration.between(created, now));
         List<String> reasons = reasons(slots, verdict);
         boolean atRisk = slots.stream().anyMatch(RankSlot::onUntrustedNode);
         return new Gang(key, expected, (int) slots.stream().filter(s -> s.pod() != null).count(), ready, gpusPerRank,
@@ -111,13 +124,19 @@ public final class GangAssembler {
         if (allDone) {
             return slots.stream().anyMatch(s -> s.state() == RankState.FAILED) ? GangVerdict.FAILED : GangVerdict.FINISHED;
         }
+        boolean young = age.compareTo(START_GRACE) < 0;
+        boolean broken = slots.stream().anyMatch(s -> s.state().haltsGang() && s.state() != RankState.MISSING);
+        if (young && !broken) {
+            // ranks of a new gang may simply not exist yet
+            return slots.stream().allMatch(s -> s.state() == RankState.RUNNING) ? GangVerdict.RUNNING : GangVerdict.STARTING;
+        }
         if (slots.stream().anyMatch(s -> s.state().haltsGang())) {
             return GangVerdict.HALTED;
         }
         if (slots.stream().allMatch(s -> s.state() == RankState.RUNNING)) {
             return GangVerdict.RUNNING;
         }
-        return age.compareTo(START_GRACE) < 0 ? GangVerdict.STARTING : GangVerdict.DEGRADED;
+        return GangVerdict.DEGRADED;
     }
 
     /**

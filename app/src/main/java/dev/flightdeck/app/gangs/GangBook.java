@@ -28,6 +28,38 @@ public final class GangBook {
     private final Map<String, GangKey> gangOfPod = new HashMap<>();
     private final Map<GangKey, Gang> built = new ConcurrentHashMap<>();
     private final Set<GangKey> dirty = new HashSet<>();
+    private final Map<String, WorkloadObject> workloads = new HashMap<>();
+    private final Map<GangKey, WorkloadFacts> gangObjects = new HashMap<>();
+
+    /** A gang object was added or changed. */
+    public void putWorkload(WorkloadObject w) {
+        removeWorkload(w);
+        workloads.put(w.key(), w);
+        for (WorkloadFacts f : w.gangs()) {
+            gangObjects.put(f.key(), f);
+            dirty.add(f.key());
+        }
+    }
+
+    public void removeWorkload(WorkloadObject w) {
+        WorkloadObject old = workloads.remove(w.key());
+        if (old != null) {
+            for (WorkloadFacts f : old.gangs()) {
+                gangObjects.remove(f.key());
+                dirty.add(f.key());
+            }
+        }
+    }
+
+    /** A relist of one kind of gang object replaces that kind's objects only. */
+    public void replaceWorkloads(String kind, Collection<WorkloadObject> all) {
+        for (WorkloadObject w : List.copyOf(workloads.values())) {
+            if (w.kind().equals(kind)) {
+                removeWorkload(w);
+            }
+        }
+        all.forEach(this::putWorkload);
+    }
 
     /** A pod was added or changed. */
     public void put(PodFacts pod) {
@@ -80,13 +112,14 @@ public final class GangBook {
         Set<GangKey> removed = new HashSet<>();
         for (GangKey k : dirty) {
             Map<String, RankNumbering.Member> m = members.get(k);
-            if (m == null) {
+            WorkloadFacts w = gangObjects.get(k);
+            if (m == null && (w == null || w.expected() == 0)) {
                 if (built.remove(k) != null) {
                     removed.add(k);
                 }
                 continue;
             }
-            Gang g = GangAssembler.assemble(k, List.copyOf(m.values()), nodes, now);
+            Gang g = GangAssembler.assemble(k, m == null ? List.of() : List.copyOf(m.values()), w, nodes, now);
             built.put(k, g);
             changed.add(g);
         }
@@ -97,6 +130,7 @@ public final class GangBook {
     /** Marks every gang for a rebuild (the clock moved: "starting" may have become "degraded"). */
     public void touchAll() {
         dirty.addAll(members.keySet());
+        dirty.addAll(gangObjects.keySet());
     }
 
     public record Changes(List<Gang> changed, Set<GangKey> removed) {

@@ -17,8 +17,48 @@ final class Discovery {
             {"name":"pods/status","singularName":"","namespaced":true,"kind":"Pod","verbs":["get","patch","update"]},
             {"name":"namespaces","singularName":"namespace","namespaced":false,"kind":"Namespace","verbs":["get","list","watch","create","delete"]}]}""";
 
-    static final String GROUPS = """
-            {"kind":"APIGroupList","apiVersion":"v1","groups":[]}""";
+    /** /apis: every non-core group version the store has a table for. */
+    static String groups(java.util.List<String[]> definitions) {
+        java.util.Map<String, java.util.Set<String>> byGroup = new java.util.TreeMap<>();
+        for (String[] d : definitions) {
+            int slash = d[2].indexOf('/');
+            if (slash > 0) {
+                byGroup.computeIfAbsent(d[2].substring(0, slash), g -> new java.util.TreeSet<>()).add(d[2]);
+            }
+        }
+        StringBuilder sb = new StringBuilder("{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":[");
+        boolean first = true;
+        for (var e : byGroup.entrySet()) {
+            sb.append(first ? "" : ",").append("{\"name\":\"").append(e.getKey()).append("\",\"versions\":[");
+            boolean firstV = true;
+            for (String gv : e.getValue()) {
+                sb.append(firstV ? "" : ",").append("{\"groupVersion\":\"").append(gv).append("\",\"version\":\"")
+                        .append(gv.substring(gv.indexOf('/') + 1)).append("\"}");
+                firstV = false;
+            }
+            String preferred = e.getValue().iterator().next();
+            sb.append("],\"preferredVersion\":{\"groupVersion\":\"").append(preferred).append("\",\"version\":\"")
+                    .append(preferred.substring(preferred.indexOf('/') + 1)).append("\"}}");
+            first = false;
+        }
+        return sb.append("]}").toString();
+    }
+
+    /** /apis/GROUP/VERSION: the resources of that group version, or null when there are none. */
+    static String resources(java.util.List<String[]> definitions, String groupVersion) {
+        StringBuilder sb = new StringBuilder("{\"kind\":\"APIResourceList\",\"groupVersion\":\"").append(groupVersion)
+                .append("\",\"resources\":[");
+        boolean any = false;
+        for (String[] d : definitions) {
+            if (d[2].equals(groupVersion)) {
+                String resource = d[0].substring(d[0].indexOf('/') + 1);
+                sb.append(any ? "," : "").append("{\"name\":\"").append(resource).append("\",\"namespaced\":true,\"kind\":\"")
+                        .append(d[1]).append("\",\"verbs\":[\"get\",\"list\",\"watch\",\"create\",\"update\",\"patch\",\"delete\"]}");
+                any = true;
+            }
+        }
+        return any ? sb.append("]}").toString() : null;
+    }
 
     private Discovery() {
     }

@@ -88,8 +88,8 @@ public final class FleetSeeder {
     /**
      * Lays Indexed Jobs over consecutive nodes, one 8-GPU rank per node, until the nodes
      * run out. Ranks meant for gated nodes stay Pending behind the preflight taint; the
-     * second job has a failed rank (a halted gang); checkpoint annotations are on every
-     * pod template, fresh for most jobs and stale for the third.
+     * second job has a failed rank (a halted gang). Each Job object carries the
+     * checkpoint annotations its trainer writes: fresh for most jobs, stale for the third.
      */
     private void seedJobs(List<String> nodes) throws StoreException {
         int next = 0;
@@ -102,14 +102,16 @@ public final class FleetSeeder {
                 String node = nodes.get(next + r);
                 ObjectNode pod = PodTemplates.indexedJobRank("training", name, r, trouble.isGated(node) ? null : node,
                         8, started);
-                PodTemplates.checkpointAnnotations(pod, "s3://checkpoints/" + name + "/step-" + (1000 + j * 7) + "/",
-                        checkpoint, 1000 + j * 7L);
                 if (j % 9 == 1 && r == 5) {
                     PodTemplates.failed(pod, "trainer", "Error", 1,
                             "NCCL error: unhandled system error, remote process exited or there was a network error");
                 }
                 store.create("pods", pod);
             }
+            ObjectNode job = PodTemplates.indexedJob("training", name, size, started);
+            PodTemplates.checkpointAnnotations(job, "s3://checkpoints/" + name + "/step-" + (1000 + j * 7) + "/",
+                    checkpoint, 1000 + j * 7L);
+            store.create("batch/jobs", job);
             next += size;
         }
     }

@@ -31,6 +31,13 @@ public final class ObjectStore {
         tables.putIfAbsent(table, new ResourceTable(kind, apiVersion));
     }
 
+    /** The resources served, as (table, kind, apiVersion), for discovery. */
+    java.util.List<String[]> definitions() {
+        java.util.List<String[]> out = new java.util.ArrayList<>();
+        tables.forEach((name, t) -> out.add(new String[]{name, t.kind, t.apiVersion}));
+        return out;
+    }
+
     ResourceTable table(String table) {
         return tables.get(table);
     }

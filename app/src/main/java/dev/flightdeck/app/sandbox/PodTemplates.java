@@ -51,6 +51,20 @@ final class PodTemplates {
         return p;
     }
 
+    /** The Indexed Job object itself, as {@code kubectl get job -o json} shows it. */
+    static ObjectNode indexedJob(String ns, String job, int ranks, Instant created) {
+        ObjectNode j = KubeJson.MAPPER.createObjectNode();
+        ObjectNode meta = j.putObject("metadata");
+        meta.put("name", job).put("namespace", ns).put("creationTimestamp", created.toString());
+        meta.putObject("labels").put("scheduling.x-k8s.io/pod-group", job);
+        ObjectNode spec = j.putObject("spec");
+        spec.put("completionMode", "Indexed").put("parallelism", ranks).put("completions", ranks)
+                .put("backoffLimit", 0).put("podReplacementPolicy", "Failed");
+        ObjectNode st = j.putObject("status");
+        st.put("active", ranks).put("startTime", created.toString());
+        return j;
+    }
+
     /** A small CPU pod of a Deployment (monitoring, log shipping). */
     static ObjectNode deploymentPod(String ns, String app, int i, String node, Instant started) {
         ObjectNode p = base(ns, app + "-7d9f8c6b5-" + suffix(i), node, started);

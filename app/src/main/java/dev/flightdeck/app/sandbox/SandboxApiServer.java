@@ -73,9 +73,21 @@ public final class SandboxApiServer implements AutoCloseable {
             case "/version", "/version/" -> json(req.response(), 200, Discovery.VERSION);
             case "/api" -> json(req.response(), 200, Discovery.CORE_VERSIONS);
             case "/api/v1" -> json(req.response(), 200, Discovery.CORE_RESOURCES);
-            case "/apis" -> json(req.response(), 200, Discovery.GROUPS);
+            case "/apis" -> json(req.response(), 200, Discovery.groups(store.definitions()));
             case "/healthz", "/livez", "/readyz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
-            default -> resource(req, body, ctx);
+            default -> {
+                String[] parts = path.replaceAll("^/+|/+$", "").split("/");
+                if (parts.length == 3 && parts[0].equals("apis")) {
+                    String list = Discovery.resources(store.definitions(), parts[1] + "/" + parts[2]);
+                    if (list == null) {
+                        status(req.response(), 404, "NotFound", "the server could not find the requested resource");
+                    } else {
+                        json(req.response(), 200, list);
+                    }
+                } else {
+                    resource(req, body, ctx);
+                }
+            }
         }
     }
 

@@ -30,6 +30,15 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");
+        store.define("batch/jobs", "Job", "batch/v1");
+        // The gang CRDs are registered (served, discoverable) so the console watches them.
+        store.define("jobset.x-k8s.io/jobsets", "JobSet", "jobset.x-k8s.io/v1alpha2");
+        store.define("kubeflow.org/mpijobs", "MPIJob", "kubeflow.org/v2beta1");
+        store.define("kubeflow.org/pytorchjobs", "PyTorchJob", "kubeflow.org/v1");
+        store.define("leaderworkerset.x-k8s.io/leaderworkersets", "LeaderWorkerSet", "leaderworkerset.x-k8s.io/v1");
+        store.define("batch.volcano.sh/jobs", "Job", "batch.volcano.sh/v1alpha1");
+        store.define("scheduling.volcano.sh/podgroups", "PodGroup", "scheduling.volcano.sh/v1beta1");
+        store.define("scheduling.x-k8s.io/podgroups", "PodGroup", "scheduling.x-k8s.io/v1alpha1");
         try {
             seeding.seed(store, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         } catch (StoreException e) {

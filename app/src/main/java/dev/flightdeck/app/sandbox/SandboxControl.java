@@ -53,6 +53,11 @@ public final class SandboxControl implements AutoCloseable {
         });
     }
 
+    /** Deletes a pod outright (as a node failure or a careless kubectl would). */
+    public void deletePod(String namespace, String pod) {
+        client.pods().inNamespace(namespace).withName(pod).delete();
+    }
+
     /** Deletes a node, as a cloud autoscaler or an operator would. */
     public void deleteNode(String node) {
         client.nodes().withName(node).delete();

@@ -8,13 +8,23 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.fleet.FleetModel;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.gangs.WorkloadKind;
+import dev.flightdeck.app.gangs.WorkloadObject;
+import dev.flightdeck.app.gangs.WorkloadProjector;
+import dev.flightdeck.app.watch.ApiDiscovery;
 import dev.flightdeck.app.watch.NodeProjector;
 import dev.flightdeck.app.watch.PodProjector;
 import dev.flightdeck.app.watch.ResourceWatcher;
 import dev.flightdeck.app.watch.WatchHealth;
 
+import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,11 +41,15 @@ public final class ClusterSession implements AutoCloseable {
     private final ResourceWatcher<NodeFacts> nodeWatcher;
     private final ResourceWatcher<PodFacts> podWatcher;
     private final ScheduledExecutorService ticker;
+    private final SessionOptions options;
+    private final Map<String, ResourceWatcher<WorkloadObject>> workloadWatchers = new ConcurrentHashMap<>();
+    private volatile String discoveryProblem;
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
 
     private ClusterSession(ClusterConnection connection, SessionOptions options) {
         this.connection = connection;
+        this.options = options;
         this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/nodes", "nodes",
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize());
@@ -48,6 +62,41 @@ public final class ClusterSession implements AutoCloseable {
         ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
         nodeWatcher.start();
         podWatcher.start();
+        refreshGangObjects();
+        ticker.scheduleAtFixedRate(this::refreshGangObjects, 10, 10, TimeUnit.MINUTES);
+    }
+
+    /**
+     * Asks discovery which gang objects the cluster serves and starts a watcher for each
+     * one not yet watched: a CRD installed later is picked up here, every 10 minutes
+     * (kubectl's discovery cache lifetime) or when the person asks for a refresh.
+     */
+    public void refreshGangObjects() {
+        Set<String> wanted = new HashSet<>();
+        WorkloadKind.ALL.forEach(k -> wanted.add(k.groupVersion()));
+        try {
+            Set<String> served = new ApiDiscovery(connection.api()).servedResources(wanted);
+            discoveryProblem = null;
+            for (WorkloadKind kind : WorkloadKind.ALL) {
+                if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
+                    workloadWatchers.computeIfAbsent(kind.id(), id -> {
+                        ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
+                                kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
+                                options.pageSize());
+                        w.start();
+                        return w;
+                    });
+                }
+            }
+        } catch (IOException e) {
+            // Gangs still form from pod labels; only sizes and phases from gang objects are missing.
+            discoveryProblem = "API discovery failed (" + e.getMessage() + "): gangs are read from pod labels only";
+        }
+    }
+
+    /** Why gang objects are not being watched, or null when discovery worked. */
+    public String discoveryProblem() {
+        return discoveryProblem;
     }
 
     /**
@@ -89,12 +138,27 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     public List<WatchHealth> watcherHealth() {
-        return List.of(nodeWatcher.health(), podWatcher.health());
+        List<WatchHealth> all = new ArrayList<>(List.of(nodeWatcher.health(), podWatcher.health()));
+        workloadWatchers.values().forEach(w -> all.add(w.health()));
+        return all;
     }
 
-    /** Waits for the first LIST of every kind to be folded into the model. */
+    /** Waits for the first LIST of every kind (nodes, pods, served gang objects) to be folded into the model. */
     public boolean awaitSynced(long timeout, TimeUnit unit) throws InterruptedException {
-        return fleet.awaitSynced(timeout, unit);
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!fleet.awaitSynced(timeout, unit)) {
+            return false;
+        }
+        for (ResourceWatcher<WorkloadObject> w : workloadWatchers.values()) {
+            // A gang object the user may not read (403) is skipped: gangs still form from pod labels.
+            while (w.health().newest() == null && w.health().phase() != dev.flightdeck.app.watch.WatchPhase.FAILED) {
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                Thread.sleep(20);
+            }
+        }
+        return fleet.awaitFolded(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -102,6 +166,7 @@ public final class ClusterSession implements AutoCloseable {
         ticker.shutdownNow();
         nodeWatcher.close();
         podWatcher.close();
+        workloadWatchers.values().forEach(ResourceWatcher::close);
         fleet.close();
         objectStore.close();
         connection.close();

@@ -82,4 +82,16 @@ class GangWatchTest {
     private Gang gang(GangKey key) {
         return session.fleet().gangs().stream().filter(g -> g.key().equals(key)).findFirst().orElse(null);
     }
+
+    @Test
+    void aDeletedRankIsMissingBecauseTheJobSaysHowManyRanksItNeeds() throws Exception {
+        GangKey moe = new GangKey(GangSystem.INDEXED_JOB, "training", "moe-pretrain");
+        eventually("moe-pretrain running", () -> gang(moe) != null && gang(moe).verdict() == GangVerdict.RUNNING);
+        String last = gang(moe).ranks().getLast().pod();
+        sandbox.control().deletePod("training", last);
+        eventually("moe-pretrain halted", () -> gang(moe).verdict() == GangVerdict.HALTED);
+        assertEquals(8, gang(moe).expected(), "the Job's parallelism, not the pods seen");
+        assertEquals(RankState.MISSING, gang(moe).ranks().get(7).state());
+        assertEquals("rank 7 missing", gang(moe).reasons().getFirst());
+    }
 }

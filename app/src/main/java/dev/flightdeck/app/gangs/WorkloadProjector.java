@@ -1,0 +1,32 @@
+package dev.flightdeck.app.gangs;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.watch.KubeJson;
+import dev.flightdeck.app.watch.Projector;
+
+import java.io.IOException;
+
+/**
+ * Projects a gang object into {@link WorkloadObject}. Gang objects are few (one per
+ * job, not per rank), so a JSON tree per object is affordable here.
+ */
+public final class WorkloadProjector implements Projector<WorkloadObject> {
+
+    private final WorkloadKind kind;
+
+    public WorkloadProjector(WorkloadKind kind) {
+        this.kind = kind;
+    }
+
+    @Override
+    public Projected<WorkloadObject> read(JsonParser parser) throws IOException {
+        JsonNode o = KubeJson.MAPPER.readTree(parser);
+        JsonNode meta = o.path("metadata");
+        String ns = meta.path("namespace").asText("");
+        String name = meta.path("name").asText();
+        GangKey key = new GangKey(kind.system(), ns, name);
+        return new Projected<>(new WorkloadObject(kind.id(), ns, name, kind.reader().apply(key, o)),
+                meta.path("resourceVersion").asText(null));
+    }
+}
