@@ -84,8 +84,10 @@ public final class GangAssembler {
                 : verdict(slots, Duration.between(created, now));
         List<String> reasons = reasons(slots, verdict);
         boolean atRisk = slots.stream().anyMatch(RankSlot::onUntrustedNode);
+        // a missing rank will want what its siblings have
+        int missing = (int) slots.stream().filter(s -> s.state() == RankState.MISSING).count();
         return new Gang(key, expected, (int) slots.stream().filter(s -> s.pod() != null).count(), ready, gpusPerRank,
-                Math.max(gpusTotal, gpusPerRank * expected), usedNodes.size(), created, verdict, reasons, atRisk, slots,
+                gpusTotal + gpusPerRank * missing, usedNodes.size(), created, verdict, reasons, atRisk, slots,
                 annotations);
     }
 

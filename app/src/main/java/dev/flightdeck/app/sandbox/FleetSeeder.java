@@ -19,6 +19,7 @@ public final class FleetSeeder {
     static final String[] DAEMONSETS = {"nvidia-device-plugin-daemonset", "nvidia-dcgm-exporter",
             "gpu-feature-discovery", "nvidia-container-toolkit-daemonset", "nvidia-driver-daemonset",
             "node-exporter", "kube-proxy"};
+    private static final int MIXED_SLOT = 3;
     private static final int[] JOB_SIZES = {32, 16, 8, 64, 4, 128, 2, 256, 512};
     private static final String[] JOB_NAMES = {"llm-pretrain", "rlhf-actor", "eval-sweep", "moe-pretrain",
             "vision-finetune", "long-context", "ablation", "frontier-run", "reasoning-rl"};
@@ -94,6 +95,12 @@ public final class FleetSeeder {
     private void seedJobs(List<String> nodes) throws StoreException {
         int next = 0;
         for (int j = 0; next < nodes.size(); j++) {
+            if (j == MIXED_SLOT && nodes.size() - next >= 8) {
+                // In place of the fourth Indexed Job: one small gang of every other system.
+                new MixedGangs(store, now).seed(nodes.subList(next, next + 8), "system-node-0");
+                next += 8;
+                continue;
+            }
             int size = Math.min(JOB_SIZES[j % JOB_SIZES.length], nodes.size() - next);
             String name = JOB_NAMES[j % JOB_NAMES.length] + (j < JOB_NAMES.length ? "" : "-" + (j / JOB_NAMES.length));
             Instant started = now.minusSeconds(3600L * (2 + j % 11));

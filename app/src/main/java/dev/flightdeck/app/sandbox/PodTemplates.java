@@ -51,6 +51,24 @@ final class PodTemplates {
         return p;
     }
 
+    /**
+     * A training pod of any gang system: the caller passes the labels and annotations that
+     * system's controller sets (see {@link MixedGangs}) and the owner it would have.
+     */
+    static ObjectNode gangPod(String ns, String name, String node, int gpus, Instant started,
+                              java.util.Map<String, String> labels, java.util.Map<String, String> annotations,
+                              String ownerApiVersion, String ownerKind, String ownerName) {
+        ObjectNode p = base(ns, name, node, started);
+        owner(p, ownerApiVersion, ownerKind, ownerName, true);
+        ObjectNode l = (ObjectNode) p.path("metadata").path("labels");
+        labels.forEach(l::put);
+        ObjectNode a = p.with("metadata").with("annotations");
+        annotations.forEach(a::put);
+        container(p, "trainer", "nvcr.io/nvidia/pytorch:25.01-py3", gpus > 0 ? "40" : "2", gpus > 0 ? "800Gi" : "8Gi", gpus);
+        running(p, "trainer", started, 0);
+        return p;
+    }
+
     /** The Indexed Job object itself, as {@code kubectl get job -o json} shows it. */
     static ObjectNode indexedJob(String ns, String job, int ranks, Instant created) {
         ObjectNode j = KubeJson.MAPPER.createObjectNode();

@@ -30,9 +30,10 @@ class CheckCommandTest {
         assertTrue(lines.stream().noneMatch(l -> l.startsWith("gpu-node-000 ")), "trusted nodes are not listed");
         int gangs = lines.indexOf("") + 1;
         assertTrue(gangs > 0, "a blank line separates the gangs section");
-        assertTrue(lines.get(gangs).startsWith("gangs: 4; halted 1; degraded 1; running 2; 128 GPUs in halted gangs; "),
+        assertTrue(lines.get(gangs).startsWith("gangs: 9; halted 1; degraded 1; running 7; 128 GPUs in halted gangs; "),
                 lines.get(gangs));
-        assertTrue(lines.get(gangs).endsWith(" GPU-hours at risk since last checkpoint"), lines.get(gangs));
+        assertTrue(lines.get(gangs).endsWith(" GPU-hours at risk since last checkpoint (3 gangs with no known checkpoint)"),
+                lines.get(gangs));
         assertTrue(lines.get(gangs + 1).startsWith("training/rlhf-actor  Indexed Job  halted  ranks 15/16  checkpoint 11m  "
                 + "rank 5 Failed on gpu-node-037: Error (exit 1): NCCL error: "), lines.get(gangs + 1));
         assertTrue(lines.get(gangs + 2).startsWith("training/llm-pretrain  Indexed Job  degraded  ranks 30/32  checkpoint 10m  "

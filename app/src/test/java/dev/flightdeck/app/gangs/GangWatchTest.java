@@ -48,7 +48,9 @@ class GangWatchTest {
 
     @Test
     void sandboxGangsHaveTheirSeededVerdicts() throws Exception {
-        eventually("gangs built", () -> session.fleet().gangs().size() == 4);
+        eventually("gangs built", () -> session.fleet().gangs().size() == 9);
+        assertEquals(java.util.EnumSet.allOf(GangSystem.class), java.util.EnumSet.copyOf(
+                session.fleet().gangs().stream().map(g -> g.key().system()).toList()), "a gang of every system");
         Gang halted = session.fleet().gangs().getFirst();
         assertEquals(EVAL, halted.key());
         assertEquals(GangVerdict.HALTED, halted.verdict());
@@ -58,12 +60,12 @@ class GangWatchTest {
 
     @Test
     void aRankFailingThroughTheApiHaltsItsGang() throws Exception {
-        GangKey moe = new GangKey(GangSystem.INDEXED_JOB, "training", "moe-pretrain");
-        eventually("moe-pretrain running", () -> gang(moe) != null && gang(moe).verdict() == GangVerdict.RUNNING);
-        String pod = gang(moe).ranks().get(3).pod();
+        GangKey eval = new GangKey(GangSystem.INDEXED_JOB, "training", "eval-sweep");
+        eventually("eval-sweep running", () -> gang(eval) != null && gang(eval).verdict() == GangVerdict.RUNNING);
+        String pod = gang(eval).ranks().get(3).pod();
         sandbox.control().failPod("training", pod, "OOMKilled", 137, "");
-        eventually("moe-pretrain halted", () -> gang(moe).verdict() == GangVerdict.HALTED);
-        assertEquals("rank 3 Failed on gpu-node-059: OOMKilled (exit 137)", gang(moe).reasons().getFirst());
+        eventually("eval-sweep halted", () -> gang(eval).verdict() == GangVerdict.HALTED);
+        assertEquals("rank 3 Failed on gpu-node-051: OOMKilled (exit 137)", gang(eval).reasons().getFirst());
     }
 
     @Test
@@ -85,13 +87,14 @@ class GangWatchTest {
 
     @Test
     void aDeletedRankIsMissingBecauseTheJobSaysHowManyRanksItNeeds() throws Exception {
-        GangKey moe = new GangKey(GangSystem.INDEXED_JOB, "training", "moe-pretrain");
-        eventually("moe-pretrain running", () -> gang(moe) != null && gang(moe).verdict() == GangVerdict.RUNNING);
-        String last = gang(moe).ranks().getLast().pod();
+        GangKey eval = new GangKey(GangSystem.INDEXED_JOB, "training", "eval-sweep");
+        eventually("eval-sweep running", () -> gang(eval) != null && gang(eval).verdict() == GangVerdict.RUNNING);
+        String last = gang(eval).ranks().getLast().pod();
         sandbox.control().deletePod("training", last);
-        eventually("moe-pretrain halted", () -> gang(moe).verdict() == GangVerdict.HALTED);
-        assertEquals(8, gang(moe).expected(), "the Job's parallelism, not the pods seen");
-        assertEquals(RankState.MISSING, gang(moe).ranks().get(7).state());
-        assertEquals("rank 7 missing", gang(moe).reasons().getFirst());
+        eventually("eval-sweep halted", () -> gang(eval).verdict() == GangVerdict.HALTED);
+        assertEquals(8, gang(eval).expected(), "the Job's parallelism, not the pods seen");
+        assertEquals(RankState.MISSING, gang(eval).ranks().get(7).state());
+        assertEquals("rank 7 missing", gang(eval).reasons().getFirst());
+        assertEquals(64, gang(eval).gpusTotal(), "the missing rank still counts its GPUs");
     }
 }
