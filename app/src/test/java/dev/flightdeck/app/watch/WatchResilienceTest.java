@@ -1,10 +1,10 @@
 package dev.flightdeck.app.watch;
 
-import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.SandboxSession;
+
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
-import dev.flightdeck.app.session.SessionOptions;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -14,9 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,37 +21,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Watches over real HTTP against the sandbox: live updates, resume after a drop, relist after 410. */
 class WatchResilienceTest {
 
+    private SandboxSession fixture;
     private SandboxCluster sandbox;
     private ClusterSession session;
 
     @BeforeEach
     void start() throws Exception {
-        sandbox = SandboxCluster.startQuiet(16);
-        session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
-        assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
+        fixture = SandboxSession.open(16);
+        sandbox = fixture.sandbox;
+        session = fixture.session;
     }
 
     @AfterEach
     void stop() {
-        session.close();
-        sandbox.close();
-    }
-
-    private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(50);
-        }
+        fixture.close();
     }
 
     @Test
     void conditionSetThroughTheApiReachesTheModelWithoutAnotherList() throws Exception {
         long lists = sandbox.requests().total("LIST");
         sandbox.control().setNodeCondition("gpu-node-002", "SysLogsXIDError", "True", "XID48", "Xid 48: double-bit ECC error");
-        eventually("gpu-node-002 untrusted", () -> session.fleet().node("gpu-node-002").verdict() == NodeVerdict.UNTRUSTED);
+        SandboxSession.eventually("gpu-node-002 untrusted", () -> session.fleet().node("gpu-node-002").verdict() == NodeVerdict.UNTRUSTED);
         assertEquals("SysLogsXIDError (XID48): Xid 48: double-bit ECC error",
                 session.fleet().node("gpu-node-002").trust().reasonText());
         assertEquals(lists, sandbox.requests().total("LIST"), "a watch event must not cost a LIST");
@@ -66,7 +53,7 @@ class WatchResilienceTest {
         long watches = sandbox.requests().total("WATCH");
         sandbox.store().dropWatches();
         sandbox.control().deleteNode("gpu-node-003");
-        eventually("deleted node gone", () -> session.fleet().node("gpu-node-003") == null);
+        SandboxSession.eventually("deleted node gone", () -> session.fleet().node("gpu-node-003") == null);
         assertTrue(sandbox.requests().total("WATCH") > watches, "the watch was reopened");
         assertEquals(lists, sandbox.requests().total("LIST"), "resuming from a resourceVersion needs no LIST");
     }
@@ -77,8 +64,8 @@ class WatchResilienceTest {
         sandbox.control().setNodeCondition("gpu-node-004", "GpuThermalWatch", "True", "Overheat", "GPU 1 at 93 C");
         sandbox.store().compactHistory();
         sandbox.store().dropWatches();
-        eventually("relisted nodes", () -> sandbox.requests().get("LIST", "nodes") > nodeLists);
-        eventually("gpu-node-004 untrusted after relist",
+        SandboxSession.eventually("relisted nodes", () -> sandbox.requests().get("LIST", "nodes") > nodeLists);
+        SandboxSession.eventually("gpu-node-004 untrusted after relist",
                 () -> session.fleet().node("gpu-node-004").verdict() == NodeVerdict.UNTRUSTED);
     }
 
@@ -94,7 +81,7 @@ class WatchResilienceTest {
              ResourceWatcher<dev.flightdeck.app.fleet.NodeFacts> w = new ResourceWatcher<>(
                      new ApiEndpoint(client.getHttpClient(), url), "/api/v1/nodes", "nodes", new NodeProjector(), e -> { }, 500)) {
             w.start();
-            eventually("two failed attempts", () -> w.health().attempt() >= 2);
+            SandboxSession.eventually("two failed attempts", () -> w.health().attempt() >= 2);
             assertEquals(WatchPhase.RECONNECTING, w.health().phase());
             assertTrue(w.health().describe().startsWith("reconnecting (attempt "), w.health().describe());
         }
