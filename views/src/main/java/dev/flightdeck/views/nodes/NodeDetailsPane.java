@@ -4,6 +4,8 @@ import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
@@ -14,7 +16,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.javafx.FontIcon;
 
+
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The selected node in words: why it has its verdict, its facts, conditions, taints,
@@ -24,8 +28,14 @@ import java.util.List;
 final class NodeDetailsPane extends ScrollPane {
 
     private final HBox columns = new HBox(24);
+    private final NodesViewModel vm;
+    private final VBox ranks = new VBox(2);
+    private Consumer<NodeRank> openRank = r -> { };
 
     NodeDetailsPane(NodesViewModel vm) {
+        this.vm = vm;
+        ranks.setId("node-ranks");
+        vm.selectedRanks().addListener((ListChangeListener<NodeRank>) c -> showRanks());
         setId("node-details");
         setFitToWidth(true);
         columns.getStyleClass().add(Styles.DETAILS);
@@ -60,7 +70,8 @@ final class NodeDetailsPane extends ScrollPane {
         second.getChildren().add(section("Taints"));
         second.getChildren().add(d.taints().isEmpty() ? muted("none") : wrapped(String.join("\n", d.taints())));
 
-        VBox third = column(section("Pods (" + d.pods().size() + ")"));
+        showRanks();
+        VBox third = column(ranks, section("Pods (" + d.pods().size() + ")"));
         third.getChildren().add(d.pods().isEmpty() ? muted("no pods on this node") : grid(d.pods().stream()
                 .map(p -> new String[]{p.name(), p.phase() + (p.gpus() > 0 ? " · " + p.gpus() + " GPU" : "")
                         + (p.restarts() > 0 ? " · " + p.restarts() + " restarts" : "")
@@ -72,6 +83,31 @@ final class NodeDetailsPane extends ScrollPane {
         third.getChildren().add(grid(d.labels().stream().map(kv -> new String[]{kv.key(), kv.value()}).toList(), true));
 
         columns.getChildren().setAll(first, second, third);
+    }
+
+    /** Jumps to a rank's gang (set by the shell). */
+    void setOnOpenRank(Consumer<NodeRank> open) {
+        this.openRank = open;
+    }
+
+    /** The gang ranks on this node, each a link to its gang on the Gangs screen. */
+    private void showRanks() {
+        List<NodeRank> list = vm.selectedRanks();
+        ranks.getChildren().setAll(section("Gang ranks (" + list.size() + ")"));
+        if (list.isEmpty()) {
+            ranks.getChildren().add(muted("no gang ranks on this node"));
+            return;
+        }
+        for (NodeRank r : list) {
+            Hyperlink link = new Hyperlink(r.text(), Icons.icon(Icons.GANGS));
+            link.setId("node-rank-" + r.gang().name() + "-" + r.slot().rank());
+            link.getStyleClass().add(Styles.RANK_LINK);
+            if (r.slot().state().haltsGang()) {
+                link.getStyleClass().add(Styles.PROBLEM);
+            }
+            link.setOnAction(e -> openRank.accept(r));
+            ranks.getChildren().add(link);
+        }
     }
 
     private Node conditions(NodeDetails d) {

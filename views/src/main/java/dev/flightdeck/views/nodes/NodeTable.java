@@ -63,6 +63,7 @@ final class NodeTable extends TableView<NodeRow> {
                 getSelectionModel().clearSelection();
             } else if (getSelectionModel().getSelectedItem() != row) {
                 getSelectionModel().select(row);
+                scrollTo(row);
             }
         });
     }

@@ -32,6 +32,7 @@ public final class NodesView extends VBox {
     private final NodesViewModel vm;
     private final TextField search = new TextField();
     private final NodeTable table;
+    private final NodeDetailsPane details;
 
     public NodesView(NodesViewModel vm, Clock clock) {
         this.vm = vm;
@@ -40,7 +41,8 @@ public final class NodesView extends VBox {
                         vm.allRows().isEmpty() ? "No GPU nodes yet." : "No node matches the filters. Press Escape to clear them."),
                 vm.allRows()));
 
-        SplitPane split = new SplitPane(table, new NodeDetailsPane(vm));
+        details = new NodeDetailsPane(vm);
+        SplitPane split = new SplitPane(table, details);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.6);
         VBox.setVgrow(split, Priority.ALWAYS);
@@ -104,6 +106,11 @@ public final class NodesView extends VBox {
             vm.clearFilters();
         }
         table.requestFocus();
+    }
+
+    /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */
+    public void setOnOpenRank(java.util.function.Consumer<NodeRank> open) {
+        details.setOnOpenRank(open);
     }
 
     /** For Ctrl+F. */

@@ -62,6 +62,10 @@ public final class NodesViewModel {
 
     private final Clock clock;
     private Function<String, List<PodFacts>> podSource = name -> List.of();
+    private Function<String, List<NodeRank>> rankSource = name -> List.of();
+    private final ObservableList<NodeRank> selectedRanks = FXCollections.observableArrayList();
+    // One wrapper for everyone: a fresh unmodifiable view per call would drop its listeners when collected.
+    private final ObservableList<NodeRank> selectedRanksView = FXCollections.unmodifiableObservableList(selectedRanks);
 
     public NodesViewModel(Clock clock) {
         this.clock = clock;
@@ -178,6 +182,40 @@ public final class NodesViewModel {
     private void refreshDetails() {
         NodeRow row = selected.get();
         details.set(row == null ? null : NodeDetails.of(row.node(), podsOn(row.name()), clock.instant()));
+        refreshRanks();
+    }
+
+    /** Re-reads the gang ranks on the selected node (the shell calls it after gangs change). */
+    public void refreshRanks() {
+        NodeRow row = selected.get();
+        List<NodeRank> now = row == null ? List.of() : rankSource.apply(row.name());
+        if (!selectedRanks.equals(now)) {
+            selectedRanks.setAll(now);
+        }
+    }
+
+    /** Where the details pane gets the gang ranks on a node from (the gangs screen's index). */
+    public void setRankSource(Function<String, List<NodeRank>> rankSource) {
+        this.rankSource = rankSource;
+        refreshRanks();
+    }
+
+    /** Gang ranks on the selected node, by gang then rank; empty when none or nothing selected. */
+    public ObservableList<NodeRank> selectedRanks() {
+        return selectedRanksView;
+    }
+
+    /** Selects the node by name, clearing the filters first if they hide it. False when unknown. */
+    public boolean select(String name) {
+        NodeRow row = byName.get(name);
+        if (row == null) {
+            return false;
+        }
+        if (!sorted.contains(row)) {
+            clearFilters();
+        }
+        selected.set(row);
+        return true;
     }
 
     /** A failing pod lookup must not break selection (this runs inside FX listeners): show no pods, log why. */

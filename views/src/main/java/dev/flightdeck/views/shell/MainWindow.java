@@ -2,6 +2,9 @@ package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.views.gangs.GangsView;
+import dev.flightdeck.views.nodes.NodeRank;
 import dev.flightdeck.views.nodes.NodesView;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import dev.flightdeck.views.theme.Icons;
@@ -34,6 +37,10 @@ public final class MainWindow extends BorderPane {
 
     private final SessionController sessions;
     private final NodesView nodesView;
+    private final NodesViewModel nodes;
+    private final GangsView gangsView;
+    private final ToggleButton navNodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
+    private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
     private final ComboBox<ContextChoice> contexts = new ComboBox<>();
     private final StringProperty notice = new SimpleStringProperty(this, "notice");
     private final StatusBar statusBar;
@@ -41,7 +48,10 @@ public final class MainWindow extends BorderPane {
 
     public MainWindow(SessionController sessions, NodesViewModel nodes, List<ContextChoice> choices, Clock clock) {
         this.sessions = sessions;
+        this.nodes = nodes;
         this.nodesView = new NodesView(nodes, clock);
+        this.gangsView = new GangsView(sessions.gangs(), this::openNode);
+        nodesView.setOnOpenRank(this::openRank);
         this.statusBar = new StatusBar(sessions, nodes, clock);
         getStyleClass().add(Styles.ROOT);
         setTop(new VBox(topBar(choices), problemBanner(), noticeBanner()));
@@ -114,20 +124,52 @@ public final class MainWindow extends BorderPane {
 
     private VBox nav() {
         ToggleGroup group = new ToggleGroup();
-        ToggleButton nodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
-        nodes.setId("nav-nodes");
-        nodes.getStyleClass().add(Styles.NAV_ITEM);
-        nodes.setToggleGroup(group);
-        nodes.setSelected(true);
+        navNodes.setId("nav-nodes");
+        navNodes.getStyleClass().add(Styles.NAV_ITEM);
+        navNodes.setToggleGroup(group);
+        navNodes.setSelected(true);
+        navGangs.setId("nav-gangs");
+        navGangs.getStyleClass().add(Styles.NAV_ITEM);
+        navGangs.setToggleGroup(group);
         // Keep one screen selected: clicking the current one again must not leave the window blank.
         group.selectedToggleProperty().addListener((o, old, now) -> {
             if (now == null && old != null) {
                 old.setSelected(true);
+            } else if (now == navNodes) {
+                setCenter(nodesView);
+            } else if (now == navGangs) {
+                setCenter(gangsView);
             }
         });
-        VBox nav = new VBox(nodes);
+        VBox nav = new VBox(navNodes, navGangs);
         nav.getStyleClass().add(Styles.NAV);
         return nav;
+    }
+
+    public void showNodes() {
+        navNodes.setSelected(true);
+    }
+
+    public void showGangs() {
+        navGangs.setSelected(true);
+    }
+
+    /** "Go to node": the Nodes screen with that node selected (filters cleared if they hid it). */
+    public void openNode(String name) {
+        showNodes();
+        nodes.select(name);
+        nodesView.focusTable();
+    }
+
+    /** From a rank on the Nodes screen: the Gangs screen with its gang and rank selected. */
+    public void openRank(NodeRank rank) {
+        openGang(rank.gang(), rank.slot().rank());
+    }
+
+    public void openGang(GangKey gang, int rank) {
+        showGangs();
+        sessions.gangs().select(gang, rank);
+        gangsView.focusTable();
     }
 
     /** A one-off notice, e.g. why the sandbox was chosen instead of a kubeconfig. */
@@ -139,7 +181,13 @@ public final class MainWindow extends BorderPane {
     public Scene createScene(double width, double height) {
         Scene scene = new Scene(this, width, height);
         scene.getStylesheets().add(Styles.stylesheet());
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), nodesView::focusSearch);
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), () -> {
+            if (getCenter() == gangsView) {
+                gangsView.focusSearch();
+            } else {
+                nodesView.focusSearch();
+            }
+        });
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+L"), contexts::requestFocus);
         return scene;
     }
@@ -148,7 +196,12 @@ public final class MainWindow extends BorderPane {
         return nodesView;
     }
 
+    public GangsView gangsView() {
+        return gangsView;
+    }
+
     public void stop() {
         statusBar.stop();
+        gangsView.stop();
     }
 }

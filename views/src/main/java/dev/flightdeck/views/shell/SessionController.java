@@ -4,6 +4,8 @@ import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -11,6 +13,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
+import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -34,6 +38,7 @@ public final class SessionController implements AutoCloseable {
 
     private final Opener opener;
     private final NodesViewModel nodes;
+    private final GangsViewModel gangs;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("session-switch").daemon().unstarted(r));
     private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
@@ -44,8 +49,21 @@ public final class SessionController implements AutoCloseable {
     private long generation;
 
     public SessionController(Opener opener, NodesViewModel nodes) {
+        this(opener, nodes, new GangsViewModel(Clock.systemUTC()));
+    }
+
+    public SessionController(Opener opener, NodesViewModel nodes, GangsViewModel gangs) {
         this.opener = opener;
         this.nodes = nodes;
+        this.gangs = gangs;
+        nodes.setRankSource(gangs::ranksOn);
+    }
+
+    /** One batch to both screens: nodes first, then gangs, then the node details' rank list. */
+    private void apply(List<FleetDelta> batch) {
+        nodes.apply(batch);
+        gangs.apply(batch);
+        nodes.refreshRanks();
     }
 
     /** FX thread. Drops the current cluster from the screen at once and connects to {@code next} in the background. */
@@ -97,8 +115,9 @@ public final class SessionController implements AutoCloseable {
     }
 
     private void attach(ClusterSession s) {
-        batcher = new DeltaBatcher(nodes::apply);
+        batcher = new DeltaBatcher(this::apply);
         nodes.setPodSource(s.fleet()::podsOn);
+        gangs.setCheckpointReader(s.checkpoints()::read);
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);
@@ -117,6 +136,8 @@ public final class SessionController implements AutoCloseable {
         }
         session.set(null);
         nodes.clear();
+        gangs.clear();
+        nodes.refreshRanks();
         return old;
     }
 
@@ -152,11 +173,16 @@ public final class SessionController implements AutoCloseable {
         ClusterSession old = detach();
         worker.execute(() -> closeQuietly(old));
         worker.shutdown();
+        gangs.close();
         try {
             worker.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    public GangsViewModel gangs() {
+        return gangs;
     }
 
     public ReadOnlyObjectProperty<ClusterSession> sessionProperty() {

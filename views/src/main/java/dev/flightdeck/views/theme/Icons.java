@@ -1,6 +1,8 @@
 package dev.flightdeck.views.theme;
 
 import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.app.gangs.RankState;
 import dev.flightdeck.app.watch.WatchPhase;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -38,6 +40,37 @@ public final class Icons {
         };
     }
 
+    public static Ikon gangVerdict(GangVerdict v) {
+        return switch (v) {
+            case HALTED -> Material2MZ.PAUSE_CIRCLE_FILLED;
+            case FAILED -> Material2AL.CANCEL;
+            case DEGRADED -> Material2MZ.WARNING;
+            case STARTING -> Material2AL.HOURGLASS_TOP;
+            case RUNNING -> Material2AL.CHECK_CIRCLE;
+            case FINISHED -> Material2AL.DONE_ALL;
+        };
+    }
+
+    public static Ikon rankState(RankState s) {
+        return switch (s) {
+            case FAILED, CRASHING -> Material2AL.CANCEL;
+            case EVICTED -> Material2AL.EJECT;
+            case MISSING -> Material2MZ.REMOVE_CIRCLE_OUTLINE;
+            case PENDING -> Material2AL.HOURGLASS_EMPTY;
+            case NOT_READY -> Material2MZ.WARNING;
+            case TERMINATING -> Material2AL.EXIT_TO_APP;
+            case RUNNING -> Material2AL.CHECK_CIRCLE;
+            case SUCCEEDED -> Material2AL.DONE_ALL;
+        };
+    }
+
+    public static final Ikon CHECKPOINT_FRESH = Material2MZ.SAVE;
+    public static final Ikon CHECKPOINT_AGING = Material2MZ.SCHEDULE;
+    public static final Ikon CHECKPOINT_STALE = Material2MZ.WARNING;
+    public static final Ikon CHECKPOINT_UNKNOWN = Material2AL.HELP_OUTLINE;
+    public static final Ikon GANGS = Material2AL.APPS;
+    public static final Ikon AT_RISK = Material2MZ.REPORT_PROBLEM;
+    public static final Ikon GO_TO = Material2AL.ARROW_FORWARD;
     public static final Ikon CONNECTING = Material2AL.HOURGLASS_EMPTY;
     public static final Ikon ERROR = Material2AL.ERROR_OUTLINE;
     public static final Ikon INFO = Material2AL.INFO;

@@ -1,6 +1,7 @@
 package dev.flightdeck.views.theme;
 
 import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.watch.WatchPhase;
 
 import java.util.Locale;
@@ -38,6 +39,15 @@ public final class Styles {
     public static final String PROBLEM = "problem";
     public static final String MONO = "mono";
 
+    public static final String GANG_TABLE = "gang-table";
+    public static final String RANK_MAP = "rank-map";
+    public static final String BROKEN_RANKS = "broken-ranks";
+    public static final String BROKEN_RANK = "broken-rank";
+    public static final String LEGEND = "legend";
+    public static final String PANEL = "panel";
+    public static final String AT_RISK = "at-risk";
+    public static final String RANK_LINK = "rank-link";
+
     private Styles() {
     }
 
@@ -49,6 +59,11 @@ public final class Styles {
     /** {@code phase-live}, {@code phase-reconnecting}, ... and {@code phase-connecting} before a session exists. */
     public static String phase(WatchPhase p) {
         return "phase-" + slug(p.name());
+    }
+
+    /** {@code gang-halted}, {@code gang-running}, ...: colours the icon beside the verdict's word. */
+    public static String gang(GangVerdict v) {
+        return "gang-" + slug(Objects.requireNonNull(v).name());
     }
 
     public static final String PHASE_CONNECTING = "phase-connecting";

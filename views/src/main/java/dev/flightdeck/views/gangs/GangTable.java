@@ -1,0 +1,165 @@
+package dev.flightdeck.views.gangs;
+
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The gangs table. Columns observe each row's {@link GangLine} and render it with
+ * {@link GangCells}; the view model's SortedList sorts, the table only says by what.
+ */
+final class GangTable extends TableView<GangRow> {
+
+    private final TableColumn<GangRow, GangLine> verdictColumn;
+
+    GangTable(GangsViewModel vm) {
+        super(vm.visibleRows());
+        setId("gang-table");
+        getStyleClass().add(Styles.GANG_TABLE);
+        setTableMenuButtonVisible(true);
+        setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+
+        TableColumn<GangRow, GangLine> name = column("Gang", 230, l -> GangCells.name(l.gang()),
+                Comparator.comparing(l -> GangCells.name(l.gang())));
+        verdictColumn = column("Verdict", 175, l -> l.gang().verdict().label(),
+                Comparator.comparing(l -> l.gang().verdict()));
+        verdictColumn.setCellFactory(c -> new VerdictCell());
+        TableColumn<GangRow, GangLine> checkpoint = column("Checkpoint", 130, GangCells::checkpointAgeWithLevel,
+                GangCells.AGE_ORDER);
+        checkpoint.setCellFactory(c -> new CheckpointCell());
+        TableColumn<GangRow, GangLine> reasons = column("Reasons", 520, l -> GangCells.reasons(l.gang()),
+                Comparator.comparing(l -> GangCells.reasons(l.gang())));
+        reasons.setCellFactory(c -> new TextCell(l -> GangCells.reasons(l.gang()), true));
+        getColumns().setAll(List.of(
+                name,
+                verdictColumn,
+                column("Ranks", 110, l -> GangCells.ranks(l.gang()),
+                        Comparator.comparingDouble(l -> l.gang().expected() == 0 ? 1 : (double) l.gang().ready() / l.gang().expected())),
+                column("GPUs", 110, l -> GangCells.gpus(l.gang()),
+                        Comparator.comparingInt((GangLine l) -> l.gang().gpusTotal()).reversed()),
+                column("Nodes", 70, l -> String.valueOf(l.gang().nodesUsed()),
+                        Comparator.comparingInt((GangLine l) -> l.gang().nodesUsed()).reversed()),
+                checkpoint,
+                column("GPU-h at risk", 120, GangCells::gpuHoursAtRisk, GangCells.RISK_ORDER),
+                column("System", 120, l -> l.gang().key().system().label(),
+                        Comparator.comparing(l -> l.gang().key().system())),
+                reasons));
+
+        setSortPolicy(t -> true);
+        getSortOrder().setAll(List.of(verdictColumn));
+        vm.userOrderProperty().bind(comparatorProperty());
+
+        getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
+            if (row != null) {
+                vm.selectedProperty().set(row);
+            }
+        });
+        vm.selectedProperty().addListener((o, old, row) -> {
+            if (row == null) {
+                getSelectionModel().clearSelection();
+            } else if (getSelectionModel().getSelectedItem() != row) {
+                getSelectionModel().select(row);
+                scrollTo(row);
+            }
+        });
+    }
+
+    private static TableColumn<GangRow, GangLine> column(String title, double width, Function<GangLine, String> text,
+                                                         Comparator<GangLine> order) {
+        TableColumn<GangRow, GangLine> c = new TableColumn<>(title);
+        c.setId("gcol-" + title.toLowerCase(Locale.ROOT).replace(' ', '-'));
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> f.getValue().lineProperty());
+        c.setComparator(order);
+        c.setCellFactory(col -> new TextCell(text, false));
+        return c;
+    }
+
+    private static final class TextCell extends TableCell<GangRow, GangLine> {
+        private final Function<GangLine, String> text;
+        private final boolean tooltip;
+
+        TextCell(Function<GangLine, String> text, boolean tooltip) {
+            this.text = text;
+            this.tooltip = tooltip;
+        }
+
+        @Override
+        protected void updateItem(GangLine l, boolean empty) {
+            super.updateItem(l, empty);
+            String s = empty || l == null ? null : text.apply(l);
+            setText(s);
+            setTooltip(tooltip && s != null && !s.isEmpty() ? new Tooltip(s) : null);
+        }
+    }
+
+    /** Icon and word for the verdict; a gang at risk adds a second icon and the words "at risk". */
+    private static final class VerdictCell extends TableCell<GangRow, GangLine> {
+        private final FontIcon icon = new FontIcon(Icons.gangVerdict(GangVerdict.RUNNING));
+
+        @Override
+        protected void updateItem(GangLine l, boolean empty) {
+            super.updateItem(l, empty);
+            if (empty || l == null) {
+                setText(null);
+                setGraphic(null);
+                getStyleClass().remove(Styles.AT_RISK);
+                return;
+            }
+            Gang g = l.gang();
+            icon.setIconCode(g.atRisk() && g.verdict() == GangVerdict.RUNNING ? Icons.AT_RISK : Icons.gangVerdict(g.verdict()));
+            icon.getStyleClass().removeIf(s -> s.startsWith("gang-"));
+            icon.getStyleClass().add(Styles.gang(g.verdict()));
+            setGraphic(icon);
+            setText(g.atRisk() ? g.verdict().label() + " · at risk" : g.verdict().label());
+            getStyleClass().remove(Styles.AT_RISK);
+            if (g.atRisk()) {
+                getStyleClass().add(Styles.AT_RISK);
+                setTooltip(new Tooltip("Some rank runs on a node whose GPUs are not trusted"));
+            } else {
+                setTooltip(null);
+            }
+        }
+    }
+
+    /** Age, level word and a level icon of its own shape; stale text is bold red as well. */
+    private static final class CheckpointCell extends TableCell<GangRow, GangLine> {
+        private final Label label = new Label();
+
+        @Override
+        protected void updateItem(GangLine l, boolean empty) {
+            super.updateItem(l, empty);
+            setText(null);
+            if (empty || l == null) {
+                setGraphic(null);
+                return;
+            }
+            CheckpointAge level = GangCells.level(l);
+            label.setText(GangCells.checkpointAgeWithLevel(l));
+            label.setGraphic(l.checkpoint() == null ? null : Icons.icon(level.icon(), level.styleClass()));
+            label.getStyleClass().removeIf(s -> s.startsWith("checkpoint-"));
+            if (l.checkpoint() != null) {
+                label.getStyleClass().add(level.styleClass());
+            }
+            setGraphic(label);
+        }
+    }
+
+    static Label placeholder(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.MUTED);
+        return l;
+    }
+}

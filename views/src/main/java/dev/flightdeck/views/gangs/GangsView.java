@@ -1,0 +1,157 @@
+package dev.flightdeck.views.gangs;
+
+import dev.flightdeck.app.gangs.GangSystem;
+import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.views.nodes.FilterChoice;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The gangs screen: a summary line, filters, the gangs table (worst first), and for the
+ * selected gang its rank map beside the rank's details and the checkpoint panel.
+ * Every 15 s the rows are re-aged and stale checkpoint reads refreshed (at most once a minute).
+ */
+public final class GangsView extends VBox {
+
+    private static final List<Integer> GPU_SIZES = List.of(8, 64, 256, 1024);
+
+    private final GangsViewModel vm;
+    private final TextField search = new TextField();
+    private final GangTable table;
+    private final Timeline ticker;
+
+    /** @param openNode shows a node on the Nodes screen (the shell switches screens) */
+    public GangsView(GangsViewModel vm, Consumer<String> openNode) {
+        this.vm = vm;
+        this.table = new GangTable(vm);
+        table.placeholderProperty().bind(Bindings.createObjectBinding(() -> GangTable.placeholder(
+                        vm.allRows().isEmpty() ? "No gangs yet: no gang-scheduled jobs found."
+                                : "No gang matches the filters. Press Escape to clear them."),
+                vm.allRows()));
+
+        Label summary = new Label(null, Icons.icon(Icons.GANGS));
+        summary.setId("gang-summary");
+        summary.getStyleClass().add(Styles.HEADLINE);
+        summary.textProperty().bind(vm.summaryProperty());
+        HBox header = new HBox(summary);
+        header.getStyleClass().add(Styles.FLEET_HEADER);
+
+        VBox side = new VBox(new RankDetailsPane(vm, openNode), new CheckpointPane(vm));
+        ScrollPane sideScroll = new ScrollPane(side);
+        sideScroll.setFitToWidth(true);
+        sideScroll.setMinWidth(380);
+        SplitPane bottom = new SplitPane(new RankMapPane(vm), sideScroll);
+        bottom.setDividerPositions(0.62);
+
+        SplitPane split = new SplitPane(table, bottom);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.36);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        getChildren().addAll(header, filterBar(), split);
+        setId("gangs-view");
+
+        addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && !(e.getTarget() instanceof ComboBox<?>)) {
+                if (search.getText() != null && !search.getText().isEmpty()) {
+                    search.clear();
+                } else {
+                    vm.clearFilters();
+                }
+                table.requestFocus();
+                e.consume();
+            }
+        });
+        ticker = new Timeline(new KeyFrame(Duration.seconds(15), e -> vm.tick()));
+        ticker.setCycleCount(Animation.INDEFINITE);
+        ticker.play();
+    }
+
+    private HBox filterBar() {
+        search.setId("gang-search");
+        search.getStyleClass().add(Styles.SEARCH);
+        search.setPromptText("Search gang, reasons, nodes  (Ctrl+F)");
+        search.setPrefWidth(240);
+        search.textProperty().bindBidirectional(vm.searchTextProperty());
+
+        ComboBox<FilterChoice<GangVerdict>> verdict = combo("gang-verdict-filter", "Filter by verdict");
+        FilterChoice.bind(verdict, FXCollections.observableArrayList(GangVerdict.values()),
+                vm.verdictFilterProperty(), "All verdicts", GangVerdict::label);
+        ComboBox<FilterChoice<GangSystem>> system = combo("gang-system-filter", "Filter by gang system");
+        FilterChoice.bind(system, vm.systems(), vm.systemFilterProperty(), "All systems", GangSystem::label);
+        ComboBox<FilterChoice<String>> ns = combo("gang-namespace-filter", "Filter by namespace");
+        FilterChoice.bind(ns, vm.namespaces(), vm.namespaceFilterProperty(), "All namespaces", n -> n);
+        ComboBox<FilterChoice<CheckpointAge>> cp = combo("gang-checkpoint-filter", "Filter by checkpoint age");
+        FilterChoice.bind(cp, FXCollections.observableArrayList(CheckpointAge.values()),
+                vm.checkpointFilterProperty(), "Any checkpoint age", CheckpointAge::choiceLabel);
+        ComboBox<FilterChoice<Integer>> gpus = combo("gang-gpu-filter", "Filter by GPUs held");
+        FilterChoice.bind(gpus, FXCollections.observableArrayList(GPU_SIZES), vm.minGpusFilterProperty(),
+                "Any size", n -> "≥ " + n + " GPUs");
+
+        Button clear = new Button("Clear", new FontIcon(Icons.CLEAR));
+        clear.setId("gang-clear-filters");
+        clear.setTooltip(new Tooltip("Clear search and filters (Escape)"));
+        clear.setOnAction(e -> vm.clearFilters());
+        clear.setMinWidth(Region.USE_PREF_SIZE);
+
+        Label count = new Label();
+        count.setId("gang-count");
+        count.getStyleClass().add(Styles.MUTED);
+        count.setMinWidth(Region.USE_PREF_SIZE);
+        count.textProperty().bind(Bindings.createStringBinding(
+                () -> "showing %,d of %,d gangs".formatted(vm.visibleRows().size(), vm.allRows().size()),
+                vm.visibleRows(), vm.allRows()));
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(new Label(null, new FontIcon(Icons.SEARCH)), search, verdict, system, ns, cp, gpus, clear,
+                spacer, count);
+        bar.getStyleClass().add(Styles.FILTER_BAR);
+        return bar;
+    }
+
+    private static <T> ComboBox<FilterChoice<T>> combo(String id, String tip) {
+        ComboBox<FilterChoice<T>> c = new ComboBox<>();
+        c.setId(id);
+        c.setTooltip(new Tooltip(tip));
+        c.setVisibleRowCount(12);
+        c.setMinWidth(Region.USE_PREF_SIZE);
+        return c;
+    }
+
+    public void focusSearch() {
+        search.requestFocus();
+        search.selectAll();
+    }
+
+    public void focusTable() {
+        table.requestFocus();
+    }
+
+    public void stop() {
+        ticker.stop();
+    }
+}

@@ -1,0 +1,530 @@
+package dev.flightdeck.views.gangs;
+
+import dev.flightdeck.app.checkpoints.CheckpointStatus;
+import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.app.gangs.GangSystem;
+import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.app.gangs.RankSlot;
+import dev.flightdeck.views.nodes.NodeRank;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
+
+/**
+ * State of the gangs screen: rows kept in place by gang key, filters, order, the
+ * selected gang and rank, each gang's checkpoint status and the ranks on each node.
+ * Every public method runs on the FX thread (or a test thread). Checkpoint reads may
+ * block on object storage, so they run on a small background executor; each gang is
+ * read at most once per {@link #CHECKPOINT_REFRESH} and the result comes back through
+ * the FX executor.
+ */
+public final class GangsViewModel implements AutoCloseable {
+
+    public static final Duration CHECKPOINT_REFRESH = Duration.ofMinutes(1);
+
+    /** Worst verdict first; then gangs at risk; then the largest; then by name. */
+    public static final Comparator<GangRow> DEFAULT_ORDER = Comparator
+            .comparing((GangRow r) -> r.gang().verdict())
+            .thenComparing(r -> !r.gang().atRisk())
+            .thenComparing(Comparator.comparingInt((GangRow r) -> r.gang().gpusTotal()).reversed())
+            .thenComparing(r -> r.key().toString());
+
+    private final Map<GangKey, GangRow> byKey = new HashMap<>();
+    private final GangRowList rows = new GangRowList();
+    private final FilteredList<GangRow> filtered = new FilteredList<>(rows);
+    private final SortedList<GangRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
+    private final Map<String, List<NodeRank>> ranksByNode = new HashMap<>();
+
+    private final ObjectProperty<GangVerdict> verdictFilter = new SimpleObjectProperty<>(this, "verdictFilter");
+    private final ObjectProperty<GangSystem> systemFilter = new SimpleObjectProperty<>(this, "systemFilter");
+    private final StringProperty namespaceFilter = new SimpleStringProperty(this, "namespaceFilter");
+    private final ObjectProperty<CheckpointAge> checkpointFilter = new SimpleObjectProperty<>(this, "checkpointFilter");
+    private final ObjectProperty<Integer> minGpusFilter = new SimpleObjectProperty<>(this, "minGpusFilter");
+    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
+    private final ObjectProperty<Comparator<GangRow>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
+
+    private final ObservableList<String> namespaces = FXCollections.observableArrayList();
+    private final ObservableList<GangSystem> systems = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No gangs yet.");
+
+    private final ObjectProperty<GangRow> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyObjectWrapper<GangLine> selectedLine = new ReadOnlyObjectWrapper<>(this, "selectedLine");
+    private final ObjectProperty<RankSlot> selectedRank = new SimpleObjectProperty<>(this, "selectedRank");
+    private final ObjectProperty<RankSlot> hoveredRank = new SimpleObjectProperty<>(this, "hoveredRank");
+    private final ReadOnlyObjectWrapper<RankSlot> shownRank = new ReadOnlyObjectWrapper<>(this, "shownRank");
+    private final ReadOnlyObjectWrapper<Long> ranksVersion = new ReadOnlyObjectWrapper<>(this, "ranksVersion", 0L);
+
+    private final Clock clock;
+    private final Executor background;
+    private final Executor fx;
+    private final ExecutorService owned;
+    private Function<Map<String, String>, CheckpointStatus> checkpointReader;
+    private final Map<GangKey, Instant> readAt = new HashMap<>();
+    private final Set<GangKey> reading = new HashSet<>();
+    private long generation;
+
+    /** For the application: reads on two daemon threads, results back on the FX thread. */
+    public GangsViewModel(Clock clock) {
+        this(clock, null, Platform::runLater);
+    }
+
+    /**
+     * @param background where checkpoint reads run (null: a private pool of two daemon threads)
+     * @param fx         where their results are applied (the FX thread; tests pass {@code Runnable::run})
+     */
+    public GangsViewModel(Clock clock, Executor background, Executor fx) {
+        this.clock = clock;
+        this.owned = background == null ? Executors.newFixedThreadPool(2,
+                r -> Thread.ofPlatform().name("checkpoint-read").daemon().unstarted(r)) : null;
+        this.background = background == null ? owned : background;
+        this.fx = fx;
+        filtered.predicateProperty().bind(Bindings.createObjectBinding(
+                () -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
+                        checkpointFilter.get(), minGpusFilter.get(), searchText.get()),
+                verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter, searchText));
+        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(DEFAULT_ORDER)).orElse(DEFAULT_ORDER));
+
+        ChangeListener<GangLine> follow = (o, old, line) -> onSelectedLine(line);
+        selected.addListener((o, old, row) -> {
+            if (old != null) {
+                old.lineProperty().removeListener(follow);
+            }
+            hoveredRank.set(null);
+            selectedRank.set(null);
+            if (row != null) {
+                row.lineProperty().addListener(follow);
+            }
+            selectedLine.set(row == null ? null : row.line());
+            ranksVersion.set(ranksVersion.get() + 1);
+        });
+        shownRank.bind(Bindings.createObjectBinding(
+                () -> hoveredRank.get() != null ? hoveredRank.get() : selectedRank.get(), hoveredRank, selectedRank));
+    }
+
+    private void onSelectedLine(GangLine line) {
+        Gang before = selectedLine.get() == null ? null : selectedLine.get().gang();
+        selectedLine.set(line);
+        if (line != null && line.gang() != before) {
+            // The same rank, as the new gang record describes it.
+            selectedRank.set(find(line.gang(), selectedRank.get()));
+            hoveredRank.set(find(line.gang(), hoveredRank.get()));
+            ranksVersion.set(ranksVersion.get() + 1);
+        }
+    }
+
+    private static RankSlot find(Gang g, RankSlot s) {
+        if (s == null) {
+            return null;
+        }
+        for (RankSlot r : g.ranks()) {
+            if (r.rank() == s.rank() && Objects.equals(r.role(), s.role())) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Applies a batch of deltas in order (gang parts only). A reset drops every gang before it. */
+    public void apply(List<FleetDelta> batch) {
+        boolean reset = false;
+        Map<GangKey, Gang> changes = new LinkedHashMap<>();
+        for (FleetDelta d : batch) {
+            if (d.reset()) {
+                reset = true;
+                changes.clear();
+            }
+            for (GangKey gone : d.gangsRemoved()) {
+                changes.put(gone, null);
+            }
+            for (Gang g : d.gangsChanged()) {
+                changes.put(g.key(), g);
+            }
+        }
+        if (!reset && changes.isEmpty()) {
+            return;
+        }
+        if (reset) {
+            replaceAll(changes.values());
+        } else {
+            applyChanges(changes);
+        }
+        afterChange();
+    }
+
+    /** Shows exactly {@code gangs} (tests and a relist). */
+    public void setAll(List<Gang> gangs) {
+        replaceAll(gangs);
+        afterChange();
+    }
+
+    private void replaceAll(Iterable<Gang> gangs) {
+        Map<GangKey, GangRow> previous = new HashMap<>(byKey);
+        byKey.clear();
+        List<GangRow> fresh = new ArrayList<>();
+        Instant now = clock.instant();
+        for (Gang g : gangs) {
+            if (g == null) {
+                continue;
+            }
+            GangRow row = previous.get(g.key());
+            if (row == null) {
+                row = new GangRow(g, now);
+            } else {
+                changed(row, g);
+                row.dirty = false;
+            }
+            byKey.put(g.key(), row);
+            fresh.add(row);
+        }
+        readAt.keySet().retainAll(byKey.keySet());
+        rows.setAll(fresh);
+    }
+
+    private void applyChanges(Map<GangKey, Gang> changes) {
+        List<GangRow> added = new ArrayList<>();
+        Set<GangRow> removed = new HashSet<>();
+        Instant now = clock.instant();
+        for (Map.Entry<GangKey, Gang> e : changes.entrySet()) {
+            GangRow row = byKey.get(e.getKey());
+            if (e.getValue() == null) {
+                if (row != null) {
+                    byKey.remove(e.getKey());
+                    readAt.remove(e.getKey());
+                    removed.add(row);
+                }
+            } else if (row == null) {
+                row = new GangRow(e.getValue(), now);
+                byKey.put(e.getKey(), row);
+                added.add(row);
+            } else {
+                changed(row, e.getValue());
+            }
+        }
+        rows.fireDirtyUpdates();
+        if (!removed.isEmpty()) {
+            rows.removeAll(removed);
+        }
+        if (!added.isEmpty()) {
+            rows.addAll(added);
+        }
+    }
+
+    private void changed(GangRow row, Gang next) {
+        if (!row.gang().annotations().equals(next.annotations())) {
+            readAt.remove(row.key()); // a new checkpoint source: read it again now
+        }
+        row.update(next);
+    }
+
+    private void afterChange() {
+        GangRow sel = selected.get();
+        if (sel != null && byKey.get(sel.key()) != sel) {
+            selected.set(null);
+        }
+        rebuildNodeIndex();
+        refreshChoices();
+        refreshSummary();
+        refreshCheckpoints();
+    }
+
+    private void rebuildNodeIndex() {
+        ranksByNode.clear();
+        for (GangRow r : rows) {
+            for (RankSlot s : r.gang().ranks()) {
+                if (s.node() != null) {
+                    ranksByNode.computeIfAbsent(s.node(), n -> new ArrayList<>()).add(new NodeRank(r.key(), s));
+                }
+            }
+        }
+        ranksByNode.values().forEach(l -> l.sort(Comparator.comparing((NodeRank x) -> x.gang().toString())
+                .thenComparingInt(x -> x.slot().rank())));
+    }
+
+    private void refreshChoices() {
+        TreeSet<String> ns = new TreeSet<>();
+        TreeSet<GangSystem> sys = new TreeSet<>();
+        for (GangRow r : rows) {
+            ns.add(r.key().namespace());
+            sys.add(r.key().system());
+        }
+        if (!namespaces.equals(new ArrayList<>(ns))) {
+            namespaces.setAll(ns);
+        }
+        if (!systems.equals(new ArrayList<>(sys))) {
+            systems.setAll(sys);
+        }
+    }
+
+    private void refreshSummary() {
+        if (rows.isEmpty()) {
+            summary.set("No gangs yet.");
+            return;
+        }
+        Map<GangVerdict, Integer> counts = new EnumMap<>(GangVerdict.class);
+        int atRisk = 0;
+        for (GangRow r : rows) {
+            counts.merge(r.gang().verdict(), 1, Integer::sum);
+            atRisk += r.gang().atRisk() ? 1 : 0;
+        }
+        StringBuilder sb = new StringBuilder().append(rows.size()).append(rows.size() == 1 ? " gang" : " gangs");
+        counts.forEach((v, n) -> sb.append(" · ").append(n).append(' ').append(v.label()));
+        if (atRisk > 0) {
+            sb.append(" · ").append(atRisk).append(" at risk");
+        }
+        summary.set(sb.toString());
+    }
+
+    /**
+     * Where checkpoint statuses come from ({@code session.checkpoints()::read}); may block.
+     * Null stops reading. Every gang is read again soon after.
+     */
+    public void setCheckpointReader(Function<Map<String, String>, CheckpointStatus> reader) {
+        this.checkpointReader = reader;
+        generation++;
+        readAt.clear();
+        reading.clear();
+        refreshCheckpoints();
+    }
+
+    /**
+     * FX thread, called by the screen's timer: ages every row to now and reads checkpoints
+     * whose last read is older than {@link #CHECKPOINT_REFRESH}.
+     */
+    public void tick() {
+        Instant now = clock.instant();
+        for (GangRow r : rows) {
+            r.age(now);
+        }
+        rows.fireDirtyUpdates();
+        refreshCheckpoints();
+    }
+
+    private void refreshCheckpoints() {
+        Function<Map<String, String>, CheckpointStatus> reader = checkpointReader;
+        if (reader == null) {
+            return;
+        }
+        Instant now = clock.instant();
+        long gen = generation;
+        for (GangRow r : rows) {
+            Instant last = readAt.get(r.key());
+            if (reading.contains(r.key()) || last != null && now.isBefore(last.plus(CHECKPOINT_REFRESH))) {
+                continue;
+            }
+            GangKey key = r.key();
+            Map<String, String> annotations = r.gang().annotations();
+            reading.add(key);
+            readAt.put(key, now);
+            try {
+                background.execute(() -> {
+                    CheckpointStatus status = readQuietly(reader, annotations);
+                    fx.execute(() -> checkpointRead(gen, key, status));
+                });
+            } catch (RejectedExecutionException e) {
+                reading.remove(key); // closed
+            }
+        }
+    }
+
+    private static CheckpointStatus readQuietly(Function<Map<String, String>, CheckpointStatus> reader,
+                                                Map<String, String> annotations) {
+        try {
+            return reader.apply(annotations);
+        } catch (RuntimeException e) {
+            return CheckpointStatus.failed(dev.flightdeck.app.checkpoints.CheckpointSource.NONE,
+                    "checkpoint read failed: " + e.getMessage());
+        }
+    }
+
+    private void checkpointRead(long gen, GangKey key, CheckpointStatus status) {
+        if (gen != generation) {
+            return; // read for a previous cluster
+        }
+        reading.remove(key);
+        GangRow row = byKey.get(key);
+        if (row != null) {
+            row.update(status, clock.instant());
+            rows.fireDirtyUpdates();
+        }
+    }
+
+    /** Forgets every gang (context switch). */
+    public void clear() {
+        generation++;
+        checkpointReader = null;
+        byKey.clear();
+        readAt.clear();
+        reading.clear();
+        rows.clear();
+        ranksByNode.clear();
+        selected.set(null);
+        refreshChoices();
+        refreshSummary();
+    }
+
+    public void clearFilters() {
+        verdictFilter.set(null);
+        systemFilter.set(null);
+        namespaceFilter.set(null);
+        checkpointFilter.set(null);
+        minGpusFilter.set(null);
+        searchText.set("");
+    }
+
+    /** Selects the gang, clearing the filters first if they hide it. False when no such gang is known. */
+    public boolean select(GangKey key) {
+        GangRow row = byKey.get(key);
+        if (row == null) {
+            return false;
+        }
+        if (!sorted.contains(row)) {
+            clearFilters();
+        }
+        selected.set(row);
+        return true;
+    }
+
+    /** Selects the gang and one of its ranks. */
+    public boolean select(GangKey key, int rank) {
+        if (!select(key)) {
+            return false;
+        }
+        for (RankSlot s : selected.get().gang().ranks()) {
+            if (s.rank() == rank) {
+                selectedRank.set(s);
+                return true;
+            }
+        }
+        return true;
+    }
+
+    /** The ranks placed on {@code node}, by gang then rank; empty when none. */
+    public List<NodeRank> ranksOn(String node) {
+        return List.copyOf(ranksByNode.getOrDefault(node, List.of()));
+    }
+
+    public GangRow row(GangKey key) {
+        return byKey.get(key);
+    }
+
+    public ObservableList<GangRow> allRows() {
+        return FXCollections.unmodifiableObservableList(rows);
+    }
+
+    public SortedList<GangRow> visibleRows() {
+        return sorted;
+    }
+
+    public ObjectProperty<GangVerdict> verdictFilterProperty() {
+        return verdictFilter;
+    }
+
+    public ObjectProperty<GangSystem> systemFilterProperty() {
+        return systemFilter;
+    }
+
+    public StringProperty namespaceFilterProperty() {
+        return namespaceFilter;
+    }
+
+    public ObjectProperty<CheckpointAge> checkpointFilterProperty() {
+        return checkpointFilter;
+    }
+
+    public ObjectProperty<Integer> minGpusFilterProperty() {
+        return minGpusFilter;
+    }
+
+    public StringProperty searchTextProperty() {
+        return searchText;
+    }
+
+    public ObjectProperty<Comparator<GangRow>> userOrderProperty() {
+        return userOrder;
+    }
+
+    public ObservableList<String> namespaces() {
+        return FXCollections.unmodifiableObservableList(namespaces);
+    }
+
+    public ObservableList<GangSystem> systems() {
+        return FXCollections.unmodifiableObservableList(systems);
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<GangRow> selectedProperty() {
+        return selected;
+    }
+
+    /** The selected gang's current line (gang + checkpoint), following its updates; null when none. */
+    public ReadOnlyObjectProperty<GangLine> selectedLineProperty() {
+        return selectedLine.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<RankSlot> selectedRankProperty() {
+        return selectedRank;
+    }
+
+    public ObjectProperty<RankSlot> hoveredRankProperty() {
+        return hoveredRank;
+    }
+
+    /** The rank the details show: the hovered one, else the selected one. */
+    public ReadOnlyObjectProperty<RankSlot> shownRankProperty() {
+        return shownRank.getReadOnlyProperty();
+    }
+
+    /** Bumped when the selected gang's ranks change (the rank map redraws). */
+    public ReadOnlyObjectProperty<Long> ranksVersionProperty() {
+        return ranksVersion.getReadOnlyProperty();
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    @Override
+    public void close() {
+        generation++;
+        if (owned != null) {
+            owned.shutdownNow();
+        }
+    }
+}

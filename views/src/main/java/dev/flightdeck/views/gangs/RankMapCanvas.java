@@ -1,0 +1,123 @@
+package dev.flightdeck.views.gangs;
+
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.RankSlot;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+
+import java.util.List;
+
+/**
+ * The rank grid, drawn on one canvas: a 1,024-rank gang is 1,024 rectangles, not 1,024
+ * nodes in the scene graph. Hover and click go to the view model's hovered and selected
+ * rank; the details pane shows them in words.
+ */
+final class RankMapCanvas extends Canvas {
+
+    private final GangsViewModel vm;
+    private Gang gang;
+    private double available = 600;
+    private RankMapLayout layout;
+
+    RankMapCanvas(GangsViewModel vm) {
+        this.vm = vm;
+        setId("rank-map-canvas");
+        setOnMouseMoved(e -> {
+            RankSlot s = layout == null ? null : layout.at(e.getX(), e.getY());
+            if (s != vm.hoveredRankProperty().get()) {
+                vm.hoveredRankProperty().set(s);
+            }
+        });
+        setOnMouseExited(e -> vm.hoveredRankProperty().set(null));
+        setOnMouseClicked(e -> {
+            RankSlot s = layout == null ? null : layout.at(e.getX(), e.getY());
+            if (s != null) {
+                vm.selectedRankProperty().set(s);
+            }
+        });
+        vm.selectedRankProperty().addListener((o, a, b) -> draw());
+        vm.hoveredRankProperty().addListener((o, a, b) -> draw());
+    }
+
+    void show(Gang g) {
+        gang = g;
+        relayout();
+    }
+
+    void setAvailableWidth(double w) {
+        if (Math.abs(w - available) > 1 && w > 0) {
+            available = w;
+            relayout();
+        }
+    }
+
+    RankMapLayout layout() {
+        return layout;
+    }
+
+    private void relayout() {
+        if (gang == null) {
+            layout = null;
+            setWidth(0);
+            setHeight(0);
+            return;
+        }
+        layout = RankMapLayout.of(RankGroups.byNode(gang.ranks()), available);
+        setWidth(layout.width());
+        setHeight(layout.height());
+        draw();
+    }
+
+    private void draw() {
+        GraphicsContext g = getGraphicsContext2D();
+        g.clearRect(0, 0, getWidth(), getHeight());
+        if (layout == null) {
+            return;
+        }
+        g.setFill(Color.web("#eef1f4"));
+        for (RankMapLayout.Block b : layout.blocks()) {
+            g.fillRoundRect(b.x(), b.y(), b.w(), b.h(), 6, 6);
+        }
+        g.setFill(Color.web("#57606a"));
+        g.setFont(Font.font("System", 11));
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.setTextBaseline(VPos.CENTER);
+        double s = layout.cellSize();
+        for (RankMapLayout.RowLabel l : layout.rowLabels()) {
+            g.setFill(Color.web("#57606a"));
+            g.setFont(Font.font("System", 11));
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.setTextBaseline(VPos.CENTER);
+            g.fillText(l.text(), RankMapLayout.LABEL_WIDTH - 8, l.y() + s / 2);
+        }
+        List<RankMapLayout.Cell> cells = layout.cells();
+        // Healthy ranks first, broken ones last, so a broken rank's larger square is never overdrawn.
+        for (int pass = 0; pass < 2; pass++) {
+            for (RankMapLayout.Cell c : cells) {
+                boolean broken = c.slot().state().haltsGang();
+                if (broken == (pass == 1)) {
+                    RankPainter.paint(g, c.slot().state(), c.slot().onUntrustedNode(), c.x(), c.y(), s,
+                            layout.numbered() ? String.valueOf(c.slot().rank()) : null);
+                }
+            }
+        }
+        mark(g, vm.selectedRankProperty().get(), false);
+        mark(g, vm.hoveredRankProperty().get(), true);
+    }
+
+    private void mark(GraphicsContext g, RankSlot slot, boolean hover) {
+        if (slot == null) {
+            return;
+        }
+        for (RankMapLayout.Cell c : layout.cells()) {
+            if (c.slot().rank() == slot.rank() && java.util.Objects.equals(c.slot().role(), slot.role())) {
+                RankPainter.selection(g, c.x(), c.y(), layout.cellSize(), hover);
+                return;
+            }
+        }
+    }
+}

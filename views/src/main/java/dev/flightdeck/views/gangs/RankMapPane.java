@@ -1,0 +1,160 @@
+package dev.flightdeck.views.gangs;
+
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.RankSlot;
+import dev.flightdeck.app.gangs.RankState;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The selected gang's ranks: the broken ones listed in words on top (each a link that
+ * selects it on the map), the ranks needing a look in one line, the grid, and a legend
+ * with the count per state.
+ */
+public final class RankMapPane extends VBox {
+
+    static final int BROKEN_LISTED = 6;
+
+    private final GangsViewModel vm;
+    private final Label title = new Label();
+    private final VBox broken = new VBox();
+    private final Label attention = new Label();
+    private final RankMapCanvas canvas;
+    private final FlowPane legend = new FlowPane(14, 4);
+    private final ScrollPane scroll;
+    private Gang shown;
+
+    public RankMapPane(GangsViewModel vm) {
+        this.vm = vm;
+        setId("rank-map");
+        getStyleClass().add(Styles.RANK_MAP);
+        title.getStyleClass().add(Styles.SECTION_TITLE);
+        title.setId("rank-map-title");
+        broken.setId("broken-ranks");
+        broken.getStyleClass().add(Styles.BROKEN_RANKS);
+        attention.setId("rank-attention");
+        attention.setWrapText(true);
+        legend.getStyleClass().add(Styles.LEGEND);
+        legend.setId("rank-legend");
+        canvas = new RankMapCanvas(vm);
+        scroll = new ScrollPane(canvas);
+        scroll.setId("rank-map-scroll");
+        scroll.setFitToWidth(false);
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> canvas.setAvailableWidth(b.getWidth()));
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        getChildren().addAll(title, broken, attention, scroll, legend);
+        vm.selectedLineProperty().addListener((o, a, line) -> show(line == null ? null : line.gang()));
+        show(vm.selectedLineProperty().get() == null ? null : vm.selectedLineProperty().get().gang());
+    }
+
+    private void show(Gang g) {
+        if (g == shown) {
+            return;
+        }
+        shown = g;
+        canvas.show(g);
+        if (g == null) {
+            title.setText("Rank map — select a gang");
+            setVisibleManaged(broken, false);
+            setVisibleManaged(attention, false);
+            legend.getChildren().clear();
+            return;
+        }
+        title.setText("Rank map · %d ranks on %d nodes%s".formatted(g.ranks().size(), g.nodesUsed(),
+                g.gpusPerRank() > 0 ? " · " + g.gpusPerRank() + (g.gpusPerRank() == 1 ? " GPU" : " GPUs") + " per rank" : ""));
+
+        List<RankSlot> bad = RankGroups.broken(g);
+        broken.getChildren().clear();
+        if (!bad.isEmpty()) {
+            Label head = new Label("Broken ranks (" + bad.size() + ") — the collective is stuck until they are back",
+                    Icons.icon(Icons.ERROR));
+            head.getStyleClass().add(Styles.PROBLEM);
+            broken.getChildren().add(head);
+            for (RankSlot s : bad.subList(0, Math.min(BROKEN_LISTED, bad.size()))) {
+                Hyperlink link = new Hyperlink(brokenText(s), Icons.icon(Icons.rankState(s.state())));
+                link.setId("broken-rank-" + s.rank());
+                link.getStyleClass().add(Styles.BROKEN_RANK);
+                link.setWrapText(true);
+                link.setOnAction(e -> vm.selectedRankProperty().set(s));
+                broken.getChildren().add(link);
+            }
+            if (bad.size() > BROKEN_LISTED) {
+                broken.getChildren().add(new Label("… and " + (bad.size() - BROKEN_LISTED) + " more (crossed red squares below)"));
+            }
+        }
+        setVisibleManaged(broken, !bad.isEmpty());
+
+        List<RankSlot> look = RankGroups.attention(g);
+        attention.setText(look.isEmpty() ? "" : "Needs a look: " + attentionText(look));
+        attention.setGraphic(look.isEmpty() ? null : Icons.icon(Icons.rankState(RankState.NOT_READY), Styles.gang(
+                dev.flightdeck.app.gangs.GangVerdict.DEGRADED)));
+        setVisibleManaged(attention, !look.isEmpty());
+
+        legend.getChildren().clear();
+        Map<RankState, Integer> counts = RankGroups.counts(g);
+        for (RankState st : RankState.values()) {
+            Integer n = counts.get(st);
+            if (n != null || st == RankState.RUNNING || st.haltsGang() && st != RankState.EVICTED) {
+                Label l = new Label(st.label() + " " + (n == null ? 0 : n), RankPainter.swatch(st, false));
+                l.setId("legend-" + st.name().toLowerCase(java.util.Locale.ROOT));
+                legend.getChildren().add(l);
+            }
+        }
+        long untrusted = g.ranks().stream().filter(RankSlot::onUntrustedNode).count();
+        legend.getChildren().add(new Label("on untrusted node " + untrusted, RankPainter.swatch(RankState.RUNNING, true)));
+        if (!legend.getChildren().isEmpty()) {
+            Label hint = new Label("hover or click a rank for details");
+            hint.getStyleClass().add(Styles.MUTED);
+            legend.getChildren().add(hint);
+        }
+    }
+
+    /** {@code rank 5 · failed · gpu-node-037 · Error (exit 1): NCCL error…}. */
+    static String brokenText(RankSlot s) {
+        StringBuilder sb = new StringBuilder("rank ").append(s.rank());
+        if (s.role() != null && !s.role().isEmpty()) {
+            sb.append(" (").append(s.role()).append(')');
+        }
+        sb.append(" · ").append(s.state().label());
+        sb.append(" · ").append(s.node() == null ? "no node" : s.node());
+        if (s.reason() != null && !s.reason().isBlank()) {
+            sb.append(" · ").append(s.reason());
+        }
+        return sb.toString();
+    }
+
+    /** {@code ranks 30, 31 pending · rank 13 on untrusted gpu-node-013}. */
+    static String attentionText(List<RankSlot> look) {
+        Map<String, List<RankSlot>> byWhat = look.stream().collect(Collectors.groupingBy(
+                s -> s.state() == RankState.RUNNING && s.onUntrustedNode() ? "untrusted" : s.state().label(),
+                java.util.TreeMap::new, Collectors.toList()));
+        return byWhat.entrySet().stream().map(e -> {
+            List<RankSlot> l = e.getValue();
+            String nums = l.stream().limit(8).map(s -> String.valueOf(s.rank())).collect(Collectors.joining(", "))
+                    + (l.size() > 8 ? " … (+" + (l.size() - 8) + ")" : "");
+            String what = e.getKey().equals("untrusted")
+                    ? "on untrusted " + (l.size() == 1 ? "node " + l.getFirst().node() : "nodes")
+                    : e.getKey();
+            return (l.size() == 1 ? "rank " : "ranks ") + nums + " " + what;
+        }).collect(Collectors.joining(" · "));
+    }
+
+    private static void setVisibleManaged(javafx.scene.Node n, boolean on) {
+        n.setVisible(on);
+        n.setManaged(on);
+    }
+
+    RankMapCanvas canvas() {
+        return canvas;
+    }
+}
