@@ -1,5 +1,7 @@
 package dev.flightdeck.views.gangs;
 
+import dev.flightdeck.views.rows.DirtyRow;
+
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
@@ -14,7 +16,7 @@ import java.util.Locale;
  * One gangs-table row, kept for the life of the gang and updated in place: cells observe
  * {@link #lineProperty()}, so a changed gang or a new checkpoint read repaints this row only.
  */
-public final class GangRow {
+public final class GangRow implements DirtyRow {
 
     private final GangKey key;
     private final ReadOnlyObjectWrapper<GangLine> line;
@@ -87,5 +89,15 @@ public final class GangRow {
     @Override
     public String toString() {
         return key.toString();
+    }
+
+    @Override
+    public boolean isDirty() {
+        return dirty;
+    }
+
+    @Override
+    public void clearDirty() {
+        dirty = false;
     }
 }

@@ -1,5 +1,7 @@
 package dev.flightdeck.views.gangs;
 
+import dev.flightdeck.views.rows.BatchedRowList;
+
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.fleet.FleetDelta;
 import dev.flightdeck.app.gangs.Gang;
@@ -64,7 +66,7 @@ public final class GangsViewModel implements AutoCloseable {
             .thenComparing(r -> r.key().toString());
 
     private final Map<GangKey, GangRow> byKey = new HashMap<>();
-    private final GangRowList rows = new GangRowList();
+    private final BatchedRowList<GangRow> rows = new BatchedRowList<>();
     private final FilteredList<GangRow> filtered = new FilteredList<>(rows);
     private final SortedList<GangRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
     private final Map<String, List<NodeRank>> ranksByNode = new HashMap<>();

@@ -1,5 +1,8 @@
 package dev.flightdeck.views.nodes;
 
+import dev.flightdeck.views.rows.BatchedRowList;
+import dev.flightdeck.views.rows.DirtyRow;
+
 import dev.flightdeck.app.fleet.GpuNode;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -10,9 +13,9 @@ import java.util.Map;
 /**
  * One table row, kept for the life of the node and updated in place. Table cells
  * observe {@link #nodeProperty()}, so a change repaints only the visible cells of this
- * row; sorting and filtering hear about it through {@link RowList}'s batched update.
+ * row; sorting and filtering hear about it through {@link BatchedRowList}'s batched update.
  */
-public final class NodeRow {
+public final class NodeRow implements DirtyRow {
 
     private final String name;
     private final ReadOnlyObjectWrapper<GpuNode> node;
@@ -61,5 +64,15 @@ public final class NodeRow {
     @Override
     public String toString() {
         return name;
+    }
+
+    @Override
+    public boolean isDirty() {
+        return dirty;
+    }
+
+    @Override
+    public void clearDirty() {
+        dirty = false;
     }
 }

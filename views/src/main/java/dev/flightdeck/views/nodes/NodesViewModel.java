@@ -1,5 +1,7 @@
 package dev.flightdeck.views.nodes;
 
+import dev.flightdeck.views.rows.BatchedRowList;
+
 import dev.flightdeck.app.fleet.FleetDelta;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.fleet.GpuNode;
@@ -43,7 +45,7 @@ public final class NodesViewModel {
             .thenComparing(NodeRow::name);
 
     private final Map<String, NodeRow> byName = new HashMap<>();
-    private final RowList rows = new RowList();
+    private final BatchedRowList<NodeRow> rows = new BatchedRowList<>();
     private final FilteredList<NodeRow> filtered = new FilteredList<>(rows);
     private final SortedList<NodeRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
 

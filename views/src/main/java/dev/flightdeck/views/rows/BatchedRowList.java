@@ -1,4 +1,4 @@
-package dev.flightdeck.views.nodes;
+package dev.flightdeck.views.rows;
 
 import javafx.collections.ModifiableObservableListBase;
 
@@ -6,27 +6,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The source list of rows. Its one addition to an ordinary observable list is
- * {@link #fireDirtyUpdates()}: all rows changed in one batch are announced as ONE
- * update change, so the SortedList above re-sorts once per batch instead of once per
- * row (a fleet tick re-evaluates all 7,500 nodes at once).
+ * The source list under a screen's table. Its one addition to an ordinary observable
+ * list is {@link #fireDirtyUpdates()}: all rows changed in one batch are announced as
+ * ONE update change, so the SortedList above re-sorts once per batch instead of once
+ * per row (a fleet tick re-evaluates all 7,500 nodes at once).
  */
-final class RowList extends ModifiableObservableListBase<NodeRow> {
+public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservableListBase<R> {
 
-    private final List<NodeRow> rows = new ArrayList<>();
+    private final List<R> rows = new ArrayList<>();
 
     /** Announces every row marked dirty since the last call, and clears the marks. */
-    void fireDirtyUpdates() {
+    public void fireDirtyUpdates() {
         boolean any = false;
         for (int i = 0; i < rows.size(); i++) {
-            NodeRow r = rows.get(i);
-            if (r.dirty) {
+            R r = rows.get(i);
+            if (r.isDirty()) {
                 if (!any) {
                     beginChange();
                     any = true;
                 }
                 nextUpdate(i);
-                r.dirty = false;
+                r.clearDirty();
             }
         }
         if (any) {
@@ -35,7 +35,7 @@ final class RowList extends ModifiableObservableListBase<NodeRow> {
     }
 
     @Override
-    public NodeRow get(int index) {
+    public R get(int index) {
         return rows.get(index);
     }
 
@@ -45,17 +45,17 @@ final class RowList extends ModifiableObservableListBase<NodeRow> {
     }
 
     @Override
-    protected void doAdd(int index, NodeRow element) {
+    protected void doAdd(int index, R element) {
         rows.add(index, element);
     }
 
     @Override
-    protected NodeRow doSet(int index, NodeRow element) {
+    protected R doSet(int index, R element) {
         return rows.set(index, element);
     }
 
     @Override
-    protected NodeRow doRemove(int index) {
+    protected R doRemove(int index) {
         return rows.remove(index);
     }
 }
