@@ -1,5 +1,7 @@
 package dev.flightdeck.views.gangs;
 
+import dev.flightdeck.views.rows.TextCell;
+
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.views.theme.Icons;
@@ -41,7 +43,7 @@ final class GangTable extends TableView<GangRow> {
         checkpoint.setCellFactory(c -> new CheckpointCell());
         TableColumn<GangRow, GangLine> reasons = column("Reasons", 520, l -> GangCells.reasons(l.gang()),
                 Comparator.comparing(l -> GangCells.reasons(l.gang())));
-        reasons.setCellFactory(c -> new TextCell(l -> GangCells.reasons(l.gang()), true));
+        reasons.setCellFactory(c -> new TextCell<GangRow, GangLine>(l -> GangCells.reasons(l.gang()), true));
         getColumns().setAll(List.of(
                 name,
                 verdictColumn,
@@ -83,26 +85,8 @@ final class GangTable extends TableView<GangRow> {
         c.setPrefWidth(width);
         c.setCellValueFactory(f -> f.getValue().lineProperty());
         c.setComparator(order);
-        c.setCellFactory(col -> new TextCell(text, false));
+        c.setCellFactory(col -> new TextCell<>(text, false));
         return c;
-    }
-
-    private static final class TextCell extends TableCell<GangRow, GangLine> {
-        private final Function<GangLine, String> text;
-        private final boolean tooltip;
-
-        TextCell(Function<GangLine, String> text, boolean tooltip) {
-            this.text = text;
-            this.tooltip = tooltip;
-        }
-
-        @Override
-        protected void updateItem(GangLine l, boolean empty) {
-            super.updateItem(l, empty);
-            String s = empty || l == null ? null : text.apply(l);
-            setText(s);
-            setTooltip(tooltip && s != null && !s.isEmpty() ? new Tooltip(s) : null);
-        }
     }
 
     /** Icon and word for the verdict; a gang at risk adds a second icon and the words "at risk". */

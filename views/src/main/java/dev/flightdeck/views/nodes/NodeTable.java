@@ -1,5 +1,7 @@
 package dev.flightdeck.views.nodes;
 
+import dev.flightdeck.views.rows.TextCell;
+
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.views.theme.Icons;
@@ -8,7 +10,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 import java.time.Clock;
@@ -75,27 +76,8 @@ final class NodeTable extends TableView<NodeRow> {
         c.setPrefWidth(width);
         c.setCellValueFactory(f -> f.getValue().nodeProperty());
         c.setComparator(order);
-        c.setCellFactory(col -> new TextCell(text, tooltip));
+        c.setCellFactory(col -> new TextCell<>(text, tooltip));
         return c;
-    }
-
-    private static final class TextCell extends TableCell<NodeRow, GpuNode> {
-        private final Function<GpuNode, String> text;
-        private final boolean tooltip;
-
-        TextCell(Function<GpuNode, String> text, boolean tooltip) {
-            this.text = text;
-            this.tooltip = tooltip;
-        }
-
-        @Override
-        protected void updateItem(GpuNode n, boolean empty) {
-            super.updateItem(n, empty);
-            String s = empty || n == null ? null : text.apply(n);
-            setText(s);
-            // Long cells (reasons, taints) are cut by the column width; the tooltip shows all of it.
-            setTooltip(tooltip && s != null && !s.isEmpty() ? new Tooltip(s) : null);
-        }
     }
 
     /** Icon and word: the shape and the text carry the verdict, the colour only repeats it. */

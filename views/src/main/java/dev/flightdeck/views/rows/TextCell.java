@@ -1,0 +1,29 @@
+package dev.flightdeck.views.rows;
+
+import javafx.scene.control.TableCell;
+import javafx.scene.control.Tooltip;
+
+import java.util.function.Function;
+
+/**
+ * A table cell that shows one value as text. With {@code tooltip}, long cells (reasons,
+ * taints) that the column width cuts off show whole on hover.
+ */
+public final class TextCell<R, T> extends TableCell<R, T> {
+
+    private final Function<T, String> text;
+    private final boolean tooltip;
+
+    public TextCell(Function<T, String> text, boolean tooltip) {
+        this.text = text;
+        this.tooltip = tooltip;
+    }
+
+    @Override
+    protected void updateItem(T value, boolean empty) {
+        super.updateItem(value, empty);
+        String s = empty || value == null ? null : text.apply(value);
+        setText(s);
+        setTooltip(tooltip && s != null && !s.isEmpty() ? new Tooltip(s) : null);
+    }
+}
