@@ -41,9 +41,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
 /**
@@ -56,7 +53,7 @@ import java.util.function.Function;
  */
 public final class GangsViewModel implements AutoCloseable {
 
-    public static final Duration CHECKPOINT_REFRESH = Duration.ofMinutes(1);
+    public static final Duration CHECKPOINT_REFRESH = CheckpointReads.REFRESH;
 
     /** Worst verdict first; then gangs at risk; then the largest; then by name. */
     public static final Comparator<GangRow> DEFAULT_ORDER = Comparator
@@ -91,13 +88,7 @@ public final class GangsViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Long> ranksVersion = new ReadOnlyObjectWrapper<>(this, "ranksVersion", 0L);
 
     private final Clock clock;
-    private final Executor background;
-    private final Executor fx;
-    private final ExecutorService owned;
-    private Function<Map<String, String>, CheckpointStatus> checkpointReader;
-    private final Map<GangKey, Instant> readAt = new HashMap<>();
-    private final Set<GangKey> reading = new HashSet<>();
-    private long generation;
+    private final CheckpointReads checkpoints;
 
     /** For the application: reads on two daemon threads, results back on the FX thread. */
     public GangsViewModel(Clock clock) {
@@ -110,10 +101,7 @@ public final class GangsViewModel implements AutoCloseable {
      */
     public GangsViewModel(Clock clock, Executor background, Executor fx) {
         this.clock = clock;
-        this.owned = background == null ? Executors.newFixedThreadPool(2,
-                r -> Thread.ofPlatform().name("checkpoint-read").daemon().unstarted(r)) : null;
-        this.background = background == null ? owned : background;
-        this.fx = fx;
+        this.checkpoints = new CheckpointReads(clock, background, fx, this::checkpointRead);
         filtered.predicateProperty().bind(Bindings.createObjectBinding(
                 () -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
                         checkpointFilter.get(), minGpusFilter.get(), searchText.get()),
@@ -212,7 +200,7 @@ public final class GangsViewModel implements AutoCloseable {
             byKey.put(g.key(), row);
             fresh.add(row);
         }
-        readAt.keySet().retainAll(byKey.keySet());
+        checkpoints.retain(byKey.keySet());
         rows.setAll(fresh);
     }
 
@@ -225,7 +213,7 @@ public final class GangsViewModel implements AutoCloseable {
             if (e.getValue() == null) {
                 if (row != null) {
                     byKey.remove(e.getKey());
-                    readAt.remove(e.getKey());
+                    checkpoints.readSoon(e.getKey());
                     removed.add(row);
                 }
             } else if (row == null) {
@@ -247,7 +235,7 @@ public final class GangsViewModel implements AutoCloseable {
 
     private void changed(GangRow row, Gang next) {
         if (!row.gang().annotations().equals(next.annotations())) {
-            readAt.remove(row.key()); // a new checkpoint source: read it again now
+            checkpoints.readSoon(row.key()); // a new checkpoint source: read it again now
         }
         row.update(next);
     }
@@ -315,10 +303,7 @@ public final class GangsViewModel implements AutoCloseable {
      * Null stops reading. Every gang is read again soon after.
      */
     public void setCheckpointReader(Function<Map<String, String>, CheckpointStatus> reader) {
-        this.checkpointReader = reader;
-        generation++;
-        readAt.clear();
-        reading.clear();
+        checkpoints.setReader(reader);
         refreshCheckpoints();
     }
 
@@ -336,47 +321,10 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     private void refreshCheckpoints() {
-        Function<Map<String, String>, CheckpointStatus> reader = checkpointReader;
-        if (reader == null) {
-            return;
-        }
-        Instant now = clock.instant();
-        long gen = generation;
-        for (GangRow r : rows) {
-            Instant last = readAt.get(r.key());
-            if (reading.contains(r.key()) || last != null && now.isBefore(last.plus(CHECKPOINT_REFRESH))) {
-                continue;
-            }
-            GangKey key = r.key();
-            Map<String, String> annotations = r.gang().annotations();
-            reading.add(key);
-            readAt.put(key, now);
-            try {
-                background.execute(() -> {
-                    CheckpointStatus status = readQuietly(reader, annotations);
-                    fx.execute(() -> checkpointRead(gen, key, status));
-                });
-            } catch (RejectedExecutionException e) {
-                reading.remove(key); // closed
-            }
-        }
+        checkpoints.refresh(rows);
     }
 
-    private static CheckpointStatus readQuietly(Function<Map<String, String>, CheckpointStatus> reader,
-                                                Map<String, String> annotations) {
-        try {
-            return reader.apply(annotations);
-        } catch (RuntimeException e) {
-            return CheckpointStatus.failed(dev.flightdeck.app.checkpoints.CheckpointSource.NONE,
-                    "checkpoint read failed: " + e.getMessage());
-        }
-    }
-
-    private void checkpointRead(long gen, GangKey key, CheckpointStatus status) {
-        if (gen != generation) {
-            return; // read for a previous cluster
-        }
-        reading.remove(key);
+    private void checkpointRead(GangKey key, CheckpointStatus status) {
         GangRow row = byKey.get(key);
         if (row != null) {
             row.update(status, clock.instant());
@@ -386,11 +334,8 @@ public final class GangsViewModel implements AutoCloseable {
 
     /** Forgets every gang (context switch). */
     public void clear() {
-        generation++;
-        checkpointReader = null;
+        checkpoints.forget();
         byKey.clear();
-        readAt.clear();
-        reading.clear();
         rows.clear();
         ranksByNode.clear();
         selected.set(null);
@@ -524,9 +469,6 @@ public final class GangsViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        generation++;
-        if (owned != null) {
-            owned.shutdownNow();
-        }
+        checkpoints.close();
     }
 }
