@@ -135,9 +135,13 @@ final class NodeDetailsPane extends ScrollPane {
         return g;
     }
 
+    /**
+     * A column never narrower than what its content needs (its computed minimum), so a
+     * narrow window scrolls the pane sideways instead of drawing columns over each other.
+     */
     private static VBox column(Node... children) {
         VBox v = new VBox(4, children);
-        v.setMinWidth(260);
+        v.setPrefWidth(260);
         HBox.setHgrow(v, Priority.ALWAYS);
         return v;
     }
@@ -164,8 +168,13 @@ final class NodeDetailsPane extends ScrollPane {
             k.getStyleClass().add(Styles.KEY);
             Label v = new Label(kv[1]);
             if (longKeys) {
-                v.setMinWidth(Region.USE_PREF_SIZE);
+                // A long name is cut (whole in its tooltip); a long status wraps rather than
+                // widening the column until it crowds out its neighbours.
+                k.setMinWidth(120);
                 k.setTooltip(new Tooltip(kv[0]));
+                v.setWrapText(true);
+                v.setMinWidth(140);
+                v.setMaxWidth(360);
             } else {
                 k.setMinWidth(Region.USE_PREF_SIZE);
                 v.setWrapText(true);
