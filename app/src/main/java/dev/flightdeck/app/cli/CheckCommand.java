@@ -74,10 +74,13 @@ public final class CheckCommand {
         return false;
     }
 
+    /** A refusal (FAILED) explains more than a watcher still retrying, so it is named first. */
     private static String unsyncedReason(ClusterSession session) {
-        for (WatchHealth h : session.watcherHealth()) {
-            if (h.phase() != WatchPhase.LIVE) {
-                return "could not read " + h.resource() + ": " + h.describe();
+        for (WatchPhase wanted : new WatchPhase[]{WatchPhase.FAILED, WatchPhase.RECONNECTING, WatchPhase.SYNCING}) {
+            for (WatchHealth h : session.watcherHealth()) {
+                if (h.phase() == wanted) {
+                    return "could not read " + h.resource() + ": " + h.describe();
+                }
             }
         }
         return "watches did not sync within " + SYNC_SECONDS + " s";

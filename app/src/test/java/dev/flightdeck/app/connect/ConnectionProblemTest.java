@@ -78,7 +78,9 @@ class ConnectionProblemTest {
         try (StubApiServer s = StubApiServer.http(ex -> {
             String path = ex.getRequestURI().getPath();
             String query = String.valueOf(ex.getRequestURI().getQuery());
-            if (path.equals("/version")) {
+            if (path.equals("/apis")) {
+                StubApiServer.json(ex, 200, "{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":[]}");
+            } else if (path.equals("/version")) {
                 StubApiServer.json(ex, 200, "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":\"v1.32.13\"}");
             } else if (path.equals("/api/v1/pods")) {
                 StubApiServer.json(ex, 403, forbidden);
