@@ -207,7 +207,7 @@ public final class FleetModel implements AutoCloseable {
                 case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
                 case Barrier(CountDownLatch l) -> barriers.add(l);
                 case Tick() -> {
-                    nodeFactsChanged.addAll(nodes.keySet());
+                    dirty.addAll(nodes.keySet()); // ages in reasons move on; facts do not change
                     gangs.touchAll();
                 }
                 case Stop() -> {
