@@ -1,7 +1,6 @@
 package dev.flightdeck.app.fleet;
 
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 
 /** Reads the preflight gate and result from a node's taints, label and annotations (conventions §2). */
 public final class PreflightReader {
@@ -18,7 +17,7 @@ public final class PreflightReader {
             }
         }
         String result = node.label(convention.key());
-        Instant at = parseTime(node.annotation(convention.atAnnotation()));
+        Instant at = Rfc3339.parseOrNull(node.annotation(convention.atAnnotation()));
         String detail = node.annotation(convention.detailAnnotation());
         if (gate == PreflightGate.OPEN && result == null && at == null) {
             return PreflightState.NONE;
@@ -31,17 +30,7 @@ public final class PreflightReader {
             return CordonState.NONE;
         }
         return new CordonState(true, node.annotation(GpuLabels.CORDON_REASON),
-                node.annotation(GpuLabels.CORDONED_BY), parseTime(node.annotation(GpuLabels.CORDONED_AT)));
+                node.annotation(GpuLabels.CORDONED_BY), Rfc3339.parseOrNull(node.annotation(GpuLabels.CORDONED_AT)));
     }
 
-    static Instant parseTime(String rfc3339) {
-        if (rfc3339 == null || rfc3339.isBlank()) {
-            return null;
-        }
-        try {
-            return Instant.parse(rfc3339.trim());
-        } catch (DateTimeParseException e) {
-            return null;
-        }
-    }
 }

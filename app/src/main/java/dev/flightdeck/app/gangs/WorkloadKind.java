@@ -1,9 +1,8 @@
 package dev.flightdeck.app.gangs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.fleet.Rfc3339;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -115,13 +114,7 @@ public record WorkloadKind(String group, String version, String resource, GangSy
                 ann.put(e.getKey(), e.getValue().asText());
             }
         }
-        Instant created = null;
-        try {
-            String ts = o.path("metadata").path("creationTimestamp").asText(null);
-            created = ts == null ? null : Instant.parse(ts);
-        } catch (DateTimeParseException ignored) {
-            // an odd timestamp only costs the age
-        }
-        return new WorkloadFacts(key, expected, phase, ann, created);
+        return new WorkloadFacts(key, expected, phase, ann,
+                Rfc3339.parseOrNull(o.path("metadata").path("creationTimestamp").asText(null)));
     }
 }

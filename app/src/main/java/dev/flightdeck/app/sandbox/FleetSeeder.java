@@ -1,6 +1,5 @@
 package dev.flightdeck.app.sandbox;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.time.Instant;
@@ -121,14 +120,5 @@ public final class FleetSeeder {
             store.create("batch/jobs", job);
             next += size;
         }
-    }
-
-    /** Adds a condition the way a health agent would; used by the churn and by drills. */
-    static void setCondition(ObjectNode node, String type, String status, String reason, String message, Instant at) {
-        NodeTemplates.setCondition(node, type, status, reason, message, at);
-    }
-
-    static ArrayNode taints(ObjectNode node) {
-        return node.with("spec").withArray("taints");
     }
 }

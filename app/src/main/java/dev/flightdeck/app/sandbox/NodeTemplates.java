@@ -88,6 +88,11 @@ final class NodeTemplates {
         c.put("lastTransitionTime", since.toString());
     }
 
+    /** The node's taint list, created when it has none. */
+    static ArrayNode taints(ObjectNode node) {
+        return node.with("spec").withArray("taints");
+    }
+
     /** Sets (or adds) one condition on a node object. */
     static void setCondition(ObjectNode node, String type, String status, String reason, String message, Instant at) {
         ArrayNode conds = node.with("status").withArray("conditions");

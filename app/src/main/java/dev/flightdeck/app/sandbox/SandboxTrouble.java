@@ -41,13 +41,13 @@ final class SandboxTrouble {
             case MAINTENANCE -> NodeTemplates.setCondition(node, "CSPMaintenance", "True", "HostMaintenanceScheduled",
                     "Host maintenance scheduled for " + now.plusSeconds(6 * 3600), now.minusSeconds(900));
             case PREFLIGHT_PENDING -> {
-                FleetSeeder.taints(node).addObject().put("key", "flightdeck.dev/preflight").put("value", "pending")
+                NodeTemplates.taints(node).addObject().put("key", "flightdeck.dev/preflight").put("value", "pending")
                         .put("effect", "NoSchedule");
                 node.with("metadata").with("labels").put("flightdeck.dev/preflight", "running");
                 node.with("metadata").with("annotations").put("flightdeck.dev/preflight-at", now.minusSeconds(240).toString());
             }
             case PREFLIGHT_FAILED -> {
-                FleetSeeder.taints(node).addObject().put("key", "flightdeck.dev/preflight").put("value", "failed")
+                NodeTemplates.taints(node).addObject().put("key", "flightdeck.dev/preflight").put("value", "failed")
                         .put("effect", "NoSchedule");
                 node.with("metadata").with("labels").put("flightdeck.dev/preflight", "failed");
                 ObjectNode ann = node.with("metadata").with("annotations");
@@ -56,7 +56,7 @@ final class SandboxTrouble {
             }
             case CORDONED -> {
                 node.with("spec").put("unschedulable", true);
-                FleetSeeder.taints(node).addObject().put("key", "node.kubernetes.io/unschedulable").put("effect", "NoSchedule");
+                NodeTemplates.taints(node).addObject().put("key", "node.kubernetes.io/unschedulable").put("effect", "NoSchedule");
                 ObjectNode ann = node.with("metadata").with("annotations");
                 ann.put("flightdeck.dev/cordon-reason", "replacing InfiniBand cable (TICKET-4821)");
                 ann.put("flightdeck.dev/cordoned-by", "alice@example.com");

@@ -16,6 +16,7 @@ import dev.flightdeck.app.watch.NodeProjector;
 import dev.flightdeck.app.watch.PodProjector;
 import dev.flightdeck.app.watch.ResourceWatcher;
 import dev.flightdeck.app.watch.WatchHealth;
+import dev.flightdeck.app.watch.WatchPhase;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -151,7 +152,7 @@ public final class ClusterSession implements AutoCloseable {
         }
         for (ResourceWatcher<WorkloadObject> w : workloadWatchers.values()) {
             // A gang object the user may not read (403) is skipped: gangs still form from pod labels.
-            while (w.health().newest() == null && w.health().phase() != dev.flightdeck.app.watch.WatchPhase.FAILED) {
+            while (w.health().newest() == null && w.health().phase() != WatchPhase.FAILED) {
                 if (System.nanoTime() > deadline) {
                     return false;
                 }

@@ -6,6 +6,7 @@ import dev.flightdeck.app.fleet.GpuLabels;
 import dev.flightdeck.app.fleet.WholeNumbers;
 import dev.flightdeck.app.fleet.NodeCondition;
 import dev.flightdeck.app.fleet.NodeFacts;
+import dev.flightdeck.app.fleet.Rfc3339;
 import dev.flightdeck.app.fleet.Taint;
 
 import java.io.IOException;
@@ -45,11 +46,11 @@ public final class NodeProjector implements Projector<NodeFacts> {
         if (status != null && status.conditions() != null) {
             for (WireDtos.ConditionDto c : status.conditions()) {
                 conditions.add(new NodeCondition(interner.intern(c.type()), interner.intern(c.status()),
-                        c.reason(), c.message(), KubeJson.time(c.lastTransitionTime())));
+                        c.reason(), c.message(), Rfc3339.parseOrNull(c.lastTransitionTime())));
             }
         }
         return new NodeFacts(
-                m.name(), m.uid(), m.resourceVersion(), KubeJson.time(m.creationTimestamp()),
+                m.name(), m.uid(), m.resourceVersion(), Rfc3339.parseOrNull(m.creationTimestamp()),
                 internAll(m.labels()), m.annotations() == null ? Map.of() : m.annotations(),
                 spec != null && Boolean.TRUE.equals(spec.unschedulable()), taints, conditions,
                 gpus(status == null ? null : status.capacity()), gpus(status == null ? null : status.allocatable()));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.flightdeck.app.fleet.GpuLabels;
 import dev.flightdeck.app.fleet.WholeNumbers;
 import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.fleet.Rfc3339;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -66,7 +67,7 @@ public final class PodProjector implements Projector<PodFacts> {
                 owner == null ? null : interner.intern(owner.kind()),
                 owner == null ? null : interner.intern(owner.name()),
                 keep(m.labels(), KEPT_LABEL_PREFIXES), keep(m.annotations(), KEPT_ANNOTATION_PREFIXES),
-                KubeJson.time(m.creationTimestamp()), reason(st), hasEmptyDir(spec),
+                Rfc3339.parseOrNull(m.creationTimestamp()), reason(st), hasEmptyDir(spec),
                 m.deletionTimestamp() != null);
     }
 

@@ -187,7 +187,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         int timeout = MIN_WATCH_SECONDS + ThreadLocalRandom.current().nextInt(MIN_WATCH_SECONDS);
         String url = path + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
                 + "&resourceVersion=" + enc(resourceVersion);
-        try (InputStream body = open(url, true); JsonParser p = KubeJson.MAPPER.createParser(body)) {
+        try (InputStream body = openWatch(url); JsonParser p = KubeJson.MAPPER.createParser(body)) {
             openStream = body;
             health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());
             while (running && p.nextToken() == JsonToken.START_OBJECT) {
@@ -251,11 +251,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     }
 
     /** A watch: the body stays open and is read as it arrives. */
-    private InputStream open(String url, boolean streaming) throws IOException, InterruptedException {
-        HttpRequest.Builder b = request(url);
-        if (streaming) {
-            b.forStreaming();
-        }
+    private InputStream openWatch(String url) throws IOException, InterruptedException {
+        HttpRequest.Builder b = request(url).forStreaming();
         HttpResponse<InputStream> response = await(api.http().sendAsync(b.build(), InputStream.class));
         if (!response.isSuccessful()) {
             throw StatusBodies.fromResponse(response.code(), response.body(), "list/watch " + resource);
