@@ -14,13 +14,11 @@ import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.beans.value.ChangeListener;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
@@ -31,15 +29,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -80,12 +75,8 @@ public final class GangsViewModel implements AutoCloseable {
     private final ObservableList<GangSystem> systems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No gangs yet.");
 
-    private final ObjectProperty<GangRow> selected = new SimpleObjectProperty<>(this, "selected");
-    private final ReadOnlyObjectWrapper<GangLine> selectedLine = new ReadOnlyObjectWrapper<>(this, "selectedLine");
-    private final ObjectProperty<RankSlot> selectedRank = new SimpleObjectProperty<>(this, "selectedRank");
-    private final ObjectProperty<RankSlot> hoveredRank = new SimpleObjectProperty<>(this, "hoveredRank");
-    private final ReadOnlyObjectWrapper<RankSlot> shownRank = new ReadOnlyObjectWrapper<>(this, "shownRank");
-    private final ReadOnlyObjectWrapper<Long> ranksVersion = new ReadOnlyObjectWrapper<>(this, "ranksVersion", 0L);
+    private final GangSelection selection = new GangSelection();
+    private final ObjectProperty<GangRow> selected = selection.selected;
 
     private final Clock clock;
     private final CheckpointReads checkpoints;
@@ -107,45 +98,6 @@ public final class GangsViewModel implements AutoCloseable {
                         checkpointFilter.get(), minGpusFilter.get(), searchText.get()),
                 verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter, searchText));
         sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(DEFAULT_ORDER)).orElse(DEFAULT_ORDER));
-
-        ChangeListener<GangLine> follow = (o, old, line) -> onSelectedLine(line);
-        selected.addListener((o, old, row) -> {
-            if (old != null) {
-                old.lineProperty().removeListener(follow);
-            }
-            hoveredRank.set(null);
-            selectedRank.set(null);
-            if (row != null) {
-                row.lineProperty().addListener(follow);
-            }
-            selectedLine.set(row == null ? null : row.line());
-            ranksVersion.set(ranksVersion.get() + 1);
-        });
-        shownRank.bind(Bindings.createObjectBinding(
-                () -> hoveredRank.get() != null ? hoveredRank.get() : selectedRank.get(), hoveredRank, selectedRank));
-    }
-
-    private void onSelectedLine(GangLine line) {
-        Gang before = selectedLine.get() == null ? null : selectedLine.get().gang();
-        selectedLine.set(line);
-        if (line != null && line.gang() != before) {
-            // The same rank, as the new gang record describes it.
-            selectedRank.set(find(line.gang(), selectedRank.get()));
-            hoveredRank.set(find(line.gang(), hoveredRank.get()));
-            ranksVersion.set(ranksVersion.get() + 1);
-        }
-    }
-
-    private static RankSlot find(Gang g, RankSlot s) {
-        if (s == null) {
-            return null;
-        }
-        for (RankSlot r : g.ranks()) {
-            if (r.rank() == s.rank() && Objects.equals(r.role(), s.role())) {
-                return r;
-            }
-        }
-        return null;
     }
 
     /** Applies a batch of deltas in order (gang parts only). A reset drops every gang before it. */
@@ -253,49 +205,27 @@ public final class GangsViewModel implements AutoCloseable {
 
     private void rebuildNodeIndex() {
         ranksByNode.clear();
-        for (GangRow r : rows) {
-            for (RankSlot s : r.gang().ranks()) {
-                if (s.node() != null) {
-                    ranksByNode.computeIfAbsent(s.node(), n -> new ArrayList<>()).add(new NodeRank(r.key(), s));
-                }
-            }
-        }
-        ranksByNode.values().forEach(l -> l.sort(Comparator.comparing((NodeRank x) -> x.gang().toString())
-                .thenComparingInt(x -> x.slot().rank())));
+        ranksByNode.putAll(GangSummaries.ranksByNode(gangs()));
+    }
+
+    private List<Gang> gangs() {
+        return rows.stream().map(GangRow::gang).toList();
     }
 
     private void refreshChoices() {
-        TreeSet<String> ns = new TreeSet<>();
-        TreeSet<GangSystem> sys = new TreeSet<>();
-        for (GangRow r : rows) {
-            ns.add(r.key().namespace());
-            sys.add(r.key().system());
-        }
-        if (!namespaces.equals(new ArrayList<>(ns))) {
+        List<Gang> all = gangs();
+        List<String> ns = GangSummaries.namespaces(all);
+        List<GangSystem> sys = GangSummaries.systems(all);
+        if (!namespaces.equals(ns)) {
             namespaces.setAll(ns);
         }
-        if (!systems.equals(new ArrayList<>(sys))) {
+        if (!systems.equals(sys)) {
             systems.setAll(sys);
         }
     }
 
     private void refreshSummary() {
-        if (rows.isEmpty()) {
-            summary.set("No gangs yet.");
-            return;
-        }
-        Map<GangVerdict, Integer> counts = new EnumMap<>(GangVerdict.class);
-        int atRisk = 0;
-        for (GangRow r : rows) {
-            counts.merge(r.gang().verdict(), 1, Integer::sum);
-            atRisk += r.gang().atRisk() ? 1 : 0;
-        }
-        StringBuilder sb = new StringBuilder().append(rows.size()).append(rows.size() == 1 ? " gang" : " gangs");
-        counts.forEach((v, n) -> sb.append(" · ").append(n).append(' ').append(v.label()));
-        if (atRisk > 0) {
-            sb.append(" · ").append(atRisk).append(" at risk");
-        }
-        summary.set(sb.toString());
+        summary.set(GangSummaries.header(gangs()));
     }
 
     /**
@@ -370,12 +300,7 @@ public final class GangsViewModel implements AutoCloseable {
         if (!select(key)) {
             return false;
         }
-        for (RankSlot s : selected.get().gang().ranks()) {
-            if (s.rank() == rank) {
-                selectedRank.set(s);
-                return true;
-            }
-        }
+        selection.selectRank(rank);
         return true;
     }
 
@@ -442,25 +367,25 @@ public final class GangsViewModel implements AutoCloseable {
 
     /** The selected gang's current line (gang + checkpoint), following its updates; null when none. */
     public ReadOnlyObjectProperty<GangLine> selectedLineProperty() {
-        return selectedLine.getReadOnlyProperty();
+        return selection.selectedLine.getReadOnlyProperty();
     }
 
     public ObjectProperty<RankSlot> selectedRankProperty() {
-        return selectedRank;
+        return selection.selectedRank;
     }
 
     public ObjectProperty<RankSlot> hoveredRankProperty() {
-        return hoveredRank;
+        return selection.hoveredRank;
     }
 
     /** The rank the details show: the hovered one, else the selected one. */
     public ReadOnlyObjectProperty<RankSlot> shownRankProperty() {
-        return shownRank.getReadOnlyProperty();
+        return selection.shownRank.getReadOnlyProperty();
     }
 
     /** Bumped when the selected gang's ranks change (the rank map redraws). */
     public ReadOnlyObjectProperty<Long> ranksVersionProperty() {
-        return ranksVersion.getReadOnlyProperty();
+        return selection.ranksVersion.getReadOnlyProperty();
     }
 
     public Clock clock() {
