@@ -125,6 +125,13 @@ class GangsScreenSandboxTest {
                 && gangs.selectedProperty().get() == first
                 && gangs.selectedRankProperty().get() != null && gangs.selectedRankProperty().get().rank() == 5,
                 "the Gangs screen with rank 5 of rlhf-actor");
+
+        // A gang whose trainer saves to object storage: the panel reads the sandbox's bucket.
+        robot.clickOn(gangCell(robot, "training/llm-pretrain"));
+        FxWait.until(() -> label(robot, "#checkpoint-source").startsWith("object storage"),
+                "llm-pretrain's checkpoint read from object storage");
+        assertTrue(label(robot, "#checkpoint-newest").contains("step-4200/"), label(robot, "#checkpoint-newest"));
+        Screenshots.write(window.getScene(), "gangs-object-storage");
     }
 
     private static String label(FxRobot robot, String query) {

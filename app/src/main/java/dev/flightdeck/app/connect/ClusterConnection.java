@@ -114,6 +114,11 @@ public final class ClusterConnection implements AutoCloseable {
         return sandbox != null;
     }
 
+    /** The sandbox's object storage endpoint, when this is the sandbox. */
+    public Optional<java.net.URI> sandboxObjectStorage() {
+        return sandbox == null ? Optional.empty() : Optional.of(sandbox.objectStorageEndpoint());
+    }
+
     public Optional<SandboxControl> sandbox() {
         return sandbox == null ? Optional.empty() : Optional.of(sandbox.control());
     }

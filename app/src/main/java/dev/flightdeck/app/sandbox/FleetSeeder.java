@@ -28,12 +28,15 @@ public final class FleetSeeder {
     private final ObjectStore store;
     private final Instant now;
     private final SandboxTrouble trouble;
+    private final SandboxCheckpoints checkpoints;
     private int podIds;
 
-    public FleetSeeder(ObjectStore store, Instant now, int nodes) {
+    /** A seeder whose training jobs' checkpoints go to {@code buckets} (some) or annotations (the rest). */
+    public FleetSeeder(ObjectStore store, SandboxBuckets buckets, Instant now, int nodes) {
         this.store = store;
         this.now = now;
         this.trouble = new SandboxTrouble(nodes);
+        this.checkpoints = new SandboxCheckpoints(buckets);
     }
 
     public static String nodeName(int i, int nodes) {
@@ -88,15 +91,16 @@ public final class FleetSeeder {
     /**
      * Lays Indexed Jobs over consecutive nodes, one 8-GPU rank per node, until the nodes
      * run out. Ranks meant for gated nodes stay Pending behind the preflight taint; the
-     * second job has a failed rank (a halted gang). Each Job object carries the
-     * checkpoint annotations its trainer writes: fresh for most jobs, stale for the third.
+     * second job has a failed rank (a halted gang). The first job saves DCP checkpoints to
+     * object storage (with a save in progress); every other Job object carries the checkpoint
+     * annotations its trainer writes: fresh for most jobs, stale for the third.
      */
     private void seedJobs(List<String> nodes) throws StoreException {
         int next = 0;
         for (int j = 0; next < nodes.size(); j++) {
             if (j == MIXED_SLOT && nodes.size() - next >= 8) {
                 // In place of the fourth Indexed Job: one small gang of every other system.
-                new MixedGangs(store, now).seed(nodes.subList(next, next + 8), "system-node-0");
+                new MixedGangs(store, checkpoints, now).seed(nodes.subList(next, next + 8), "system-node-0");
                 next += 8;
                 continue;
             }
@@ -115,8 +119,12 @@ public final class FleetSeeder {
                 store.create("pods", pod);
             }
             ObjectNode job = PodTemplates.indexedJob("training", name, size, started);
-            PodTemplates.checkpointAnnotations(job, "s3://checkpoints/" + name + "/step-" + (1000 + j * 7) + "/",
-                    checkpoint, 1000 + j * 7L);
+            if (j == 0) {
+                checkpoints.dcp(job, checkpoint, 4200, 200, java.time.Duration.ofMinutes(30), true);
+            } else {
+                PodTemplates.checkpointAnnotations(job, "s3://checkpoints/" + name + "/step-" + (1000 + j * 7) + "/",
+                        checkpoint, 1000 + j * 7L);
+            }
             store.create("batch/jobs", job);
             next += size;
         }

@@ -18,16 +18,19 @@ final class MixedGangs {
 
     private static final String NS = "research";
     private final ObjectStore store;
+    private final SandboxCheckpoints checkpoints;
     private final Instant started;
 
-    MixedGangs(ObjectStore store, Instant now) {
+    MixedGangs(ObjectStore store, SandboxCheckpoints checkpoints, Instant now) {
         this.store = store;
+        this.checkpoints = checkpoints;
         this.started = now.minusSeconds(3 * 3600);
     }
 
     /**
-     * Seeds the gangs. The training jobs carry checkpoint annotations (one fresh, one 5 h
-     * stale, one fresh); the serving LWS, the sweep and the trials announce none.
+     * Seeds the gangs. The PyTorchJob saves Hugging Face checkpoints and the MPIJob Megatron
+     * ones to object storage; the JobSet carries checkpoint annotations 5 h stale; the serving
+     * LWS, the sweep and the trials announce none.
      */
     void seed(List<String> n, String launcherNode) throws StoreException {
         pyTorchJob("llama-sft", n.get(0), n.get(1));
@@ -42,7 +45,7 @@ final class MixedGangs {
         ObjectNode o = object("PyTorchJob", job,
                 "{\"pytorchReplicaSpecs\":{\"Master\":{\"replicas\":1},\"Worker\":{\"replicas\":1}}}",
                 "{\"conditions\":[{\"type\":\"Created\",\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}");
-        PodTemplates.checkpointAnnotations(o, "s3://checkpoints/" + job + "/checkpoint-2400/", started.plusSeconds(9300), 2400);
+        checkpoints.huggingFace(o, started.plusSeconds(9300), 2400, 200, java.time.Duration.ofMinutes(25));
         store.create("kubeflow.org/pytorchjobs", o);
         for (String type : new String[]{"master", "worker"}) {
             store.create("pods", PodTemplates.gangPod(NS, job + "-" + type + "-0", type.equals("master") ? masterNode : workerNode,
@@ -72,7 +75,7 @@ final class MixedGangs {
         ObjectNode o = object("MPIJob", job,
                 "{\"slotsPerWorker\":8,\"mpiReplicaSpecs\":{\"Launcher\":{\"replicas\":1},\"Worker\":{\"replicas\":2}}}",
                 "{\"conditions\":[{\"type\":\"Created\",\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}");
-        PodTemplates.checkpointAnnotations(o, "s3://checkpoints/" + job + "/iter_0012000/", started.plusSeconds(9900), 12000);
+        checkpoints.megatron(o, started.plusSeconds(9900), 12000, 1000, java.time.Duration.ofMinutes(40));
         store.create("kubeflow.org/mpijobs", o);
         store.create("pods", PodTemplates.gangPod(NS, job + "-launcher-7xq2z", launcherNode, 0, started, Map.of(
                 "training.kubeflow.org/job-name", job, "training.kubeflow.org/job-role", "launcher",

@@ -15,14 +15,15 @@ public final class SandboxCluster implements AutoCloseable {
     private final SandboxChurn churn;
     private final String url;
     private final SandboxControl control;
+    private final SandboxS3Server objectStorage;
 
     /** How the sandbox is filled: the standard fleet, or a gang load for the benchmark. */
     private interface Seeding {
-        void seed(ObjectStore store, Instant now) throws StoreException;
+        void seed(ObjectStore store, SandboxBuckets buckets, Instant now) throws StoreException;
     }
 
     private SandboxCluster(int nodes, boolean churning) {
-        this(nodes, churning, (store, now) -> new FleetSeeder(store, now, nodes).seed(nodes));
+        this(nodes, churning, (store, buckets, now) -> new FleetSeeder(store, buckets, now, nodes).seed(nodes));
     }
 
     private SandboxCluster(int nodes, boolean churning, Seeding seeding) {
@@ -39,13 +40,16 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("batch.volcano.sh/jobs", "Job", "batch.volcano.sh/v1alpha1");
         store.define("scheduling.volcano.sh/podgroups", "PodGroup", "scheduling.volcano.sh/v1beta1");
         store.define("scheduling.x-k8s.io/podgroups", "PodGroup", "scheduling.x-k8s.io/v1alpha1");
+        SandboxBuckets buckets = new SandboxBuckets();
         try {
-            seeding.seed(store, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+            seeding.seed(store, buckets, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         } catch (StoreException e) {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
         this.server = new SandboxApiServer(store);
         this.url = "http://127.0.0.1:" + server.start();
+        this.objectStorage = new SandboxS3Server(buckets);
+        objectStorage.start();
         this.churn = new SandboxChurn(store, nodes);
         if (churning) {
             churn.start(4);
@@ -68,14 +72,19 @@ public final class SandboxCluster implements AutoCloseable {
      * Indexed Jobs of {@code ranksPerGang} ranks (see {@link GangLoadSeeder}).
      */
     public static SandboxCluster startGangLoad(int nodes, int gangs, int ranksPerGang) {
-        return new SandboxCluster(nodes, false, (store, now) -> {
-            List<String> names = new FleetSeeder(store, now, nodes).seed(nodes, false);
+        return new SandboxCluster(nodes, false, (store, buckets, now) -> {
+            List<String> names = new FleetSeeder(store, buckets, now, nodes).seed(nodes, false);
             new GangLoadSeeder(store, now).seed(names, gangs, ranksPerGang);
         });
     }
 
     public String url() {
         return url;
+    }
+
+    /** The sandbox's S3-compatible endpoint (path-style, unauthenticated; see {@link SandboxS3Server}). */
+    public java.net.URI objectStorageEndpoint() {
+        return objectStorage.endpoint();
     }
 
     public ObjectStore store() {
@@ -95,5 +104,6 @@ public final class SandboxCluster implements AutoCloseable {
         churn.close();
         control.close();
         server.close();
+        objectStorage.close();
     }
 }

@@ -2,6 +2,10 @@ package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.checkpoints.CheckpointService;
 import dev.flightdeck.app.checkpoints.ObjectStoreCheckpoints;
+import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.sandbox.SandboxS3Server;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
@@ -56,7 +60,8 @@ public final class ClusterSession implements AutoCloseable {
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize());
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
                 new PodProjector(), fleet::onPodEvent, options.pageSize());
-        this.objectStore = new ObjectStoreCheckpoints(options.s3());
+        this.objectStore = connection.sandboxObjectStorage().map(ClusterSession::sandboxObjectStore)
+                .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         this.checkpoints = new CheckpointService(objectStore);
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("fleet-ticker").daemon().unstarted(r));
@@ -93,6 +98,16 @@ public final class ClusterSession implements AutoCloseable {
             // Gangs still form from pod labels; only sizes and phases from gang objects are missing.
             discoveryProblem = "API discovery failed (" + e.getMessage() + "): gangs are read from pod labels only";
         }
+    }
+
+    /**
+     * The sandbox's own object storage, signed with its dummy keys: the person's AWS credentials
+     * (environment, profiles, instance roles) are never sent to it, nor looked up for it.
+     */
+    private static ObjectStoreCheckpoints sandboxObjectStore(java.net.URI endpoint) {
+        return new ObjectStoreCheckpoints(new S3Settings(endpoint, "us-east-1", true),
+                StaticCredentialsProvider.create(AwsBasicCredentials.create(SandboxS3Server.ACCESS_KEY,
+                        SandboxS3Server.SECRET_KEY)));
     }
 
     /** Why gang objects are not being watched, or null when discovery worked. */
