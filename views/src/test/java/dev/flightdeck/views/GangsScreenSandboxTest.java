@@ -78,6 +78,13 @@ class GangsScreenSandboxTest {
         assertTrue(table.getItems().stream().anyMatch(r -> r.key().toString().equals("training/llm-pretrain")
                 && r.gang().verdict() == GangVerdict.DEGRADED), "the degraded gang is listed");
 
+        // Which gang CRDs are watched, and a refresh that asks discovery again.
+        FxWait.until(() -> label(robot, "#gang-kinds").equals("gang objects: 8 of 8 kinds served and watched"),
+                "the gang kinds line");
+        robot.clickOn("#gang-kinds-refresh");
+        FxWait.until(() -> label(robot, "#gang-kinds").equals("gang objects: 8 of 8 kinds served and watched"),
+                "the refreshed gang kinds line");
+
         robot.clickOn(gangCell(robot, "training/rlhf-actor"));
         FxWait.until(() -> gangs.selectedProperty().get() == first, "the halted gang to be selected");
 

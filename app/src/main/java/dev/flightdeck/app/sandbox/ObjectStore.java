@@ -31,6 +31,22 @@ public final class ObjectStore {
         tables.putIfAbsent(table, new ResourceTable(kind, apiVersion));
     }
 
+    /**
+     * Uninstalls a resource as deleting its CRD does: the objects go, discovery stops listing it,
+     * and its open watches end. Returns the removed definition's object count.
+     */
+    public int undefine(String table) {
+        ResourceTable t = tables.remove(table);
+        if (t == null) {
+            return 0;
+        }
+        for (WatchSink w : t.watchers()) {
+            w.close();
+            t.unwatch(w);
+        }
+        return t.size();
+    }
+
     /** The resources served, as (table, kind, apiVersion), for discovery. */
     java.util.List<String[]> definitions() {
         java.util.List<String[]> out = new java.util.ArrayList<>();

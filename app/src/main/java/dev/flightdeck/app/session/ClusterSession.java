@@ -48,7 +48,7 @@ public final class ClusterSession implements AutoCloseable {
     private final ScheduledExecutorService ticker;
     private final SessionOptions options;
     private final Map<String, ResourceWatcher<WorkloadObject>> workloadWatchers = new ConcurrentHashMap<>();
-    private volatile String discoveryProblem;
+    private volatile GangKindsWatched gangKinds;
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
 
@@ -77,14 +77,17 @@ public final class ClusterSession implements AutoCloseable {
      * one not yet watched: a CRD installed later is picked up here, every 10 minutes
      * (kubectl's discovery cache lifetime) or when the person asks for a refresh.
      */
-    public void refreshGangObjects() {
+    public GangKindsWatched refreshGangObjects() {
         Set<String> wanted = new HashSet<>();
         WorkloadKind.ALL.forEach(k -> wanted.add(k.groupVersion()));
+        GangKindsWatched outcome;
         try {
             Set<String> served = new ApiDiscovery(connection.api()).servedResources(wanted);
-            discoveryProblem = null;
+            List<WorkloadKind> watched = new ArrayList<>();
+            List<WorkloadKind> absent = new ArrayList<>();
             for (WorkloadKind kind : WorkloadKind.ALL) {
                 if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
+                    watched.add(kind);
                     workloadWatchers.computeIfAbsent(kind.id(), id -> {
                         ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
                                 kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
@@ -92,12 +95,23 @@ public final class ClusterSession implements AutoCloseable {
                         w.start();
                         return w;
                     });
+                } else {
+                    absent.add(kind);
                 }
             }
+            outcome = new GangKindsWatched(watched, absent, null, java.time.Instant.now());
         } catch (IOException e) {
             // Gangs still form from pod labels; only sizes and phases from gang objects are missing.
-            discoveryProblem = "API discovery failed (" + e.getMessage() + "): gangs are read from pod labels only";
+            outcome = new GangKindsWatched(List.of(), WorkloadKind.ALL, "API discovery failed (" + e.getMessage()
+                    + "): gangs are read from pod labels only", java.time.Instant.now());
         }
+        gangKinds = outcome;
+        return outcome;
+    }
+
+    /** What the last discovery found (at open, every 10 minutes, or on a refresh). */
+    public GangKindsWatched gangKinds() {
+        return gangKinds;
     }
 
     /**
@@ -108,11 +122,6 @@ public final class ClusterSession implements AutoCloseable {
         return new ObjectStoreCheckpoints(new S3Settings(endpoint, "us-east-1", true),
                 StaticCredentialsProvider.create(AwsBasicCredentials.create(SandboxS3Server.ACCESS_KEY,
                         SandboxS3Server.SECRET_KEY)));
-    }
-
-    /** Why gang objects are not being watched, or null when discovery worked. */
-    public String discoveryProblem() {
-        return discoveryProblem;
     }
 
     /**

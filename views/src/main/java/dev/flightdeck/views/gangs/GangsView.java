@@ -45,7 +45,7 @@ public final class GangsView extends VBox {
     private final Timeline ticker;
 
     /** @param openNode shows a node on the Nodes screen (the shell switches screens) */
-    public GangsView(GangsViewModel vm, Consumer<String> openNode) {
+    public GangsView(GangsViewModel vm, GangKindsStatus kinds, Consumer<String> openNode) {
         this.vm = vm;
         this.table = new GangTable(vm);
         table.placeholderProperty().bind(Bindings.createObjectBinding(() -> GangTable.placeholder(
@@ -57,7 +57,7 @@ public final class GangsView extends VBox {
         summary.setId("gang-summary");
         summary.getStyleClass().add(Styles.HEADLINE);
         summary.textProperty().bind(vm.summaryProperty());
-        HBox header = new HBox(summary);
+        HBox header = new HBox(summary, spacer(), kindsLine(kinds));
         header.getStyleClass().add(Styles.FLEET_HEADER);
 
         VBox side = new VBox(new RankDetailsPane(vm, openNode), new CheckpointPane(vm));
@@ -88,6 +88,32 @@ public final class GangsView extends VBox {
         ticker = new Timeline(new KeyFrame(Duration.seconds(15), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
+    }
+
+    /** Which gang CRDs are watched, with a refresh for one installed since the session opened. */
+    private static HBox kindsLine(GangKindsStatus kinds) {
+        Label text = new Label();
+        text.setId("gang-kinds");
+        text.getStyleClass().add(Styles.MUTED);
+        text.textProperty().bind(kinds.textProperty());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(kinds.detailProperty());
+        text.setTooltip(tip);
+        Button refresh = new Button("Refresh gang kinds", new FontIcon(Icons.REFRESH));
+        refresh.setId("gang-kinds-refresh");
+        refresh.setTooltip(new Tooltip("Ask API discovery again, e.g. after installing JobSet or LeaderWorkerSet"));
+        refresh.disableProperty().bind(kinds.refreshingProperty());
+        refresh.setOnAction(e -> kinds.refresh());
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(8, text, refresh);
+        box.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        return box;
+    }
+
+    private static Region spacer() {
+        Region r = new Region();
+        HBox.setHgrow(r, Priority.ALWAYS);
+        return r;
     }
 
     private HBox filterBar() {

@@ -50,7 +50,7 @@ public final class MainWindow extends BorderPane {
         this.sessions = sessions;
         this.nodes = nodes;
         this.nodesView = new NodesView(nodes, clock);
-        this.gangsView = new GangsView(sessions.gangs(), this::openNode);
+        this.gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
         nodesView.setOnOpenRank(this::openRank);
         this.statusBar = new StatusBar(sessions, nodes, clock);
         getStyleClass().add(Styles.ROOT);

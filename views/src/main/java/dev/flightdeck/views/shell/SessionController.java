@@ -5,6 +5,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.views.gangs.GangKindsStatus;
 import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.application.Platform;
@@ -39,6 +40,7 @@ public final class SessionController implements AutoCloseable {
     private final Opener opener;
     private final NodesViewModel nodes;
     private final GangsViewModel gangs;
+    private final GangKindsStatus gangKinds = new GangKindsStatus();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("session-switch").daemon().unstarted(r));
     private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
@@ -118,6 +120,7 @@ public final class SessionController implements AutoCloseable {
         batcher = new DeltaBatcher(this::apply);
         nodes.setPodSource(s.fleet()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
+        gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);
@@ -137,6 +140,7 @@ public final class SessionController implements AutoCloseable {
         session.set(null);
         nodes.clear();
         gangs.clear();
+        gangKinds.clear();
         nodes.refreshRanks();
         return old;
     }
@@ -174,6 +178,7 @@ public final class SessionController implements AutoCloseable {
         worker.execute(() -> closeQuietly(old));
         worker.shutdown();
         gangs.close();
+        gangKinds.close();
         try {
             worker.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -183,6 +188,10 @@ public final class SessionController implements AutoCloseable {
 
     public GangsViewModel gangs() {
         return gangs;
+    }
+
+    public GangKindsStatus gangKinds() {
+        return gangKinds;
     }
 
     public ReadOnlyObjectProperty<ClusterSession> sessionProperty() {

@@ -1,0 +1,61 @@
+package dev.flightdeck.app.gangs;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.SandboxSession;
+import dev.flightdeck.app.checkpoints.CheckpointAnnotations;
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.GangKindsWatched;
+import dev.flightdeck.app.session.SessionOptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A gang CRD missing at connect time is no error; installed later, it is picked up by a
+ * refresh without reconnecting, and its gang gains what only the object says.
+ */
+class GangKindsDiscoveryTest {
+
+    private static final String MPIJOBS = "kubeflow.org/mpijobs";
+
+    @Test
+    void aCrdInstalledAfterConnectingIsWatchedOnRefresh() throws Exception {
+        try (SandboxCluster sandbox = SandboxCluster.startQuiet(64)) {
+            ObjectNode bertLarge = sandbox.store().get(MPIJOBS, "research", "bert-large");
+            assertEquals(1, sandbox.store().undefine(MPIJOBS), "the MPI Operator's CRD uninstalled with its one object");
+
+            try (ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
+                    SessionOptions.DEFAULTS)) {
+                assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
+                GangKindsWatched before = session.gangKinds();
+                assertNull(before.problem(), "a CRD that is not installed is not a problem");
+                assertEquals(7, before.watched().size());
+                assertEquals(MPIJOBS.replace('/', ' '), before.notServed().getFirst().group() + " "
+                        + before.notServed().getFirst().resource());
+                assertEquals("gang objects: 7 of 8 kinds served and watched", before.describe());
+
+                GangKey key = new GangKey(GangSystem.MPIJOB, "research", "bert-large");
+                SandboxSession.eventually("bert-large formed from its pods' labels", () -> session.fleet().gang(key) != null);
+                assertTrue(session.fleet().gang(key).annotations().isEmpty(), "no MPIJob object, so no annotations");
+
+                // The operator installs the CRD again and the MPIJob is re-applied.
+                sandbox.store().define(MPIJOBS, "MPIJob", "kubeflow.org/v2beta1");
+                bertLarge.with("metadata").remove("resourceVersion");
+                sandbox.store().create(MPIJOBS, bertLarge);
+                GangKindsWatched after = session.refreshGangObjects();
+                assertEquals(8, after.watched().size());
+                assertTrue(after.notServed().isEmpty());
+                SandboxSession.eventually("bert-large reads its MPIJob object", () ->
+                        session.fleet().gang(key).annotations().containsKey(CheckpointAnnotations.PREFIX));
+                assertNotNull(session.gangKinds().at());
+            }
+        }
+    }
+}
