@@ -3,6 +3,7 @@ package dev.flightdeck.app.cli;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
 
@@ -37,7 +38,11 @@ public final class CheckCommand {
         if (resolved.whySandbox() != null) {
             err.println("flightdeck: using the embedded sandbox cluster: " + resolved.whySandbox());
         }
-        try (ClusterSession session = ClusterSession.open(resolved.target(), SessionOptions.DEFAULTS)) {
+        SettingsFile.Loaded settings = SettingsFile.standard().load();
+        if (settings.problem() != null) {
+            err.println("flightdeck: " + settings.problem());
+        }
+        try (ClusterSession session = ClusterSession.open(resolved.target(), SessionOptions.forTarget(resolved.target(), settings))) {
             if (!waitForSync(session)) {
                 err.println("flightdeck: " + session.displayName() + ": " + unsyncedReason(session));
                 return UNREADABLE;

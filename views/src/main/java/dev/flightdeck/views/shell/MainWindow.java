@@ -2,6 +2,7 @@ package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.views.gangs.GangsView;
 import dev.flightdeck.views.nodes.NodeRank;
@@ -91,9 +92,29 @@ public final class MainWindow extends BorderPane {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(title, contextLabel, contexts, badge, connecting, spacer);
+        HBox bar = new HBox(title, contextLabel, contexts, badge, connecting, spacer, settingsButton());
         bar.getStyleClass().add(Styles.TOP_BAR);
         return bar;
+    }
+
+    /** Per-cluster settings; the sandbox has none (its object storage is its own). */
+    private Button settingsButton() {
+        Button b = new Button("Cluster settings", new FontIcon(Icons.SETTINGS));
+        b.setId("cluster-settings");
+        b.disableProperty().bind(sessions.targetProperty().map(t -> !(t instanceof ConnectionTarget.Context)).orElse(true));
+        b.setOnAction(e -> {
+            if (sessions.targetProperty().get() instanceof ConnectionTarget.Context c) {
+                new ClusterSettingsDialog(getScene().getWindow(), c.name(), SettingsFile.standard(), sessions::retry).show();
+            }
+        });
+        // A settings file that cannot be read does not stop anything; say so once per connect.
+        sessions.sessionProperty().addListener((o, old, s) -> {
+            String problem = s == null || s.isSandbox() ? null : SettingsFile.standard().load().problem();
+            if (problem != null) {
+                notice.set(problem);
+            }
+        });
+        return b;
     }
 
     /** Reflects a switch made elsewhere (startup, Retry) without switching again. */

@@ -4,6 +4,7 @@ import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.fleet.FleetDelta;
 import dev.flightdeck.views.gangs.GangKindsStatus;
 import dev.flightdeck.views.gangs.GangsViewModel;
@@ -35,7 +36,12 @@ public final class SessionController implements AutoCloseable {
         ClusterSession open(ConnectionTarget target) throws ConnectionProblem;
     }
 
-    public static final Opener DEFAULT_OPENER = t -> ClusterSession.open(t, SessionOptions.DEFAULTS);
+    /**
+     * Opens with the settings saved for the target's context. An unreadable settings file is
+     * not a reason to refuse a cluster: the defaults are used (the shell says why).
+     */
+    public static final Opener DEFAULT_OPENER = t ->
+            ClusterSession.open(t, SessionOptions.forTarget(t, SettingsFile.standard().load()));
 
     private final Opener opener;
     private final NodesViewModel nodes;

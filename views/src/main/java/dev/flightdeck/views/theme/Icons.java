@@ -77,6 +77,7 @@ public final class Icons {
     public static final Ikon SEARCH = Material2MZ.SEARCH;
     public static final Ikon CLEAR = Material2AL.CLEAR;
     public static final Ikon REFRESH = Material2MZ.REFRESH;
+    public static final Ikon SETTINGS = Material2MZ.SETTINGS;
     public static final Ikon NODES = Material2AL.DNS;
     public static final Ikon SANDBOX = Material2MZ.SCIENCE;
     public static final Ikon GPU = Material2MZ.MEMORY;

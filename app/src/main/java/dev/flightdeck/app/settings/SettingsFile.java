@@ -1,0 +1,139 @@
+package dev.flightdeck.app.settings;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.watch.KubeJson;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The console's settings file, per cluster context:
+ * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true}}}}</pre>
+ * Read on every connect (so a hand edit takes effect on the next one); written whole to a
+ * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
+ * be read is reported in one line and the defaults are used: it never stops the console.
+ */
+public final class SettingsFile {
+
+    /** The settings read, and why they are the defaults if the file was unusable (else null). */
+    public record Loaded(Map<String, ClusterSettings> clusters, String problem) {
+
+        public Loaded {
+            clusters = Map.copyOf(clusters);
+        }
+
+        public ClusterSettings forContext(String context) {
+            return clusters.getOrDefault(context, ClusterSettings.DEFAULTS);
+        }
+    }
+
+    private final Path file;
+
+    public SettingsFile(Path file) {
+        this.file = file;
+    }
+
+    public static SettingsFile standard() {
+        return new SettingsFile(AppDirectories.standard().settingsFile());
+    }
+
+    public Path path() {
+        return file;
+    }
+
+    public Loaded load() {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return new Loaded(Map.of(), null);
+        } catch (IOException e) {
+            return new Loaded(Map.of(), "settings file " + file + " cannot be read (" + e.getMessage() + "); using defaults");
+        }
+        try {
+            return new Loaded(parse(KubeJson.MAPPER.readTree(bytes)), null);
+        } catch (JsonProcessingException e) {
+            return new Loaded(Map.of(), "settings file " + file + " is not valid JSON (line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "); using defaults");
+        } catch (IllegalArgumentException e) {
+            return new Loaded(Map.of(), "settings file " + file + ": " + e.getMessage() + "; using defaults");
+        } catch (IOException e) {
+            return new Loaded(Map.of(), "settings file " + file + " cannot be read (" + e.getMessage() + "); using defaults");
+        }
+    }
+
+    private static Map<String, ClusterSettings> parse(JsonNode root) {
+        Map<String, ClusterSettings> out = new LinkedHashMap<>();
+        JsonNode clusters = root.path("clusters");
+        if (!clusters.isObject()) {
+            return out;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = clusters.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode s3 = e.getValue().path("s3");
+            S3Settings settings = S3Settings.AWS;
+            if (s3.isObject()) {
+                String endpoint = text(s3, "endpoint");
+                try {
+                    settings = new S3Settings(endpoint == null ? null : URI.create(endpoint), text(s3, "region"),
+                            s3.path("pathStyle").asBoolean(endpoint != null));
+                } catch (IllegalArgumentException bad) {
+                    throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
+                }
+            }
+            out.put(e.getKey(), new ClusterSettings(settings));
+        }
+        return out;
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() || v.asText().isBlank() ? null : v.asText().trim();
+    }
+
+    /** Stores one cluster's settings, keeping every other cluster's as they are in the file. */
+    public void save(String context, ClusterSettings settings) throws IOException {
+        ObjectNode root;
+        try {
+            root = Files.exists(file) && KubeJson.MAPPER.readTree(file.toFile()) instanceof ObjectNode o
+                    ? o : KubeJson.MAPPER.createObjectNode();
+        } catch (JsonProcessingException e) {
+            throw new IOException("settings file " + file + " is not valid JSON; fix or remove it before saving");
+        }
+        ObjectNode cluster = root.with("clusters").putObject(context);
+        S3Settings s3 = settings.s3();
+        if (!s3.equals(S3Settings.AWS)) {
+            ObjectNode o = cluster.putObject("s3");
+            if (s3.endpointOverride() != null) {
+                o.put("endpoint", s3.endpointOverride().toString());
+            }
+            if (s3.region() != null) {
+                o.put("region", s3.region());
+            }
+            o.put("pathStyle", s3.pathStyle());
+        }
+        Files.createDirectories(file.getParent());
+        Path tmp = Files.createTempFile(file.getParent(), "settings", ".tmp");
+        try {
+            Files.write(tmp, KubeJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.settings.ClusterSettings;
+import dev.flightdeck.app.settings.SettingsFile;
+import dev.flightdeck.views.theme.Styles;
+import javafx.event.ActionEvent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.stage.Window;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+
+/**
+ * Settings for one cluster context, saved to the settings file: for now where its checkpoint
+ * prefixes are listed (an S3-compatible endpoint, region, path-style addressing). Credentials
+ * are deliberately not asked for: they come from the standard AWS chain. Saving reconnects.
+ */
+final class ClusterSettingsDialog extends Dialog<ButtonType> {
+
+    private final TextField endpoint = new TextField();
+    private final TextField region = new TextField();
+    private final CheckBox pathStyle = new CheckBox("Path-style addressing (endpoint/bucket/key; most self-hosted stores)");
+    private final Label error = new Label();
+
+    ClusterSettingsDialog(Window owner, String context, SettingsFile file, Runnable reconnect) {
+        initOwner(owner);
+        if (owner != null && owner.getScene() != null) {
+            getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        }
+        setTitle("Cluster settings — " + context);
+        SettingsFile.Loaded loaded = file.load();
+        S3Settings s3 = loaded.forContext(context).s3();
+        endpoint.setId("settings-s3-endpoint");
+        endpoint.setPromptText("empty for AWS S3, e.g. https://minio.lab:9000");
+        endpoint.setPrefColumnCount(32);
+        endpoint.setText(s3.endpointOverride() == null ? "" : s3.endpointOverride().toString());
+        region.setId("settings-s3-region");
+        region.setPromptText("from AWS_REGION or the profile");
+        region.setText(s3.region() == null ? "" : s3.region());
+        pathStyle.setId("settings-s3-path-style");
+        pathStyle.setSelected(s3.pathStyle());
+        error.setId("settings-error");
+        error.getStyleClass().add(Styles.PROBLEM);
+        error.setWrapText(true);
+        error.setText(loaded.problem());
+
+        GridPane grid = new GridPane();
+        grid.setHgap(10);
+        grid.setVgap(8);
+        grid.addRow(0, new Label("Checkpoint storage endpoint"), endpoint);
+        grid.addRow(1, new Label("Region"), region);
+        grid.add(pathStyle, 1, 2);
+        Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
+                + "~/.aws profiles and are never stored here.");
+        where.getStyleClass().add(Styles.MUTED);
+        where.setWrapText(true);
+        where.setMaxWidth(520);
+        grid.add(where, 0, 3, 2, 1);
+        grid.add(error, 0, 4, 2, 1);
+        getDialogPane().setContent(grid);
+        getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        Button save = (Button) getDialogPane().lookupButton(ButtonType.OK);
+        save.setText("Save and reconnect");
+        save.setId("settings-save");
+        // Validate and write before the dialog closes, so a typo keeps the dialog open with the reason.
+        save.addEventFilter(ActionEvent.ACTION, e -> {
+            try {
+                file.save(context, read());
+                reconnect.run();
+            } catch (IllegalArgumentException | IOException bad) {
+                error.setText(bad.getMessage());
+                e.consume();
+            }
+        });
+    }
+
+    private ClusterSettings read() {
+        String e = endpoint.getText().trim();
+        URI uri = null;
+        if (!e.isEmpty()) {
+            try {
+                uri = new URI(e);
+            } catch (URISyntaxException bad) {
+                throw new IllegalArgumentException("S3 endpoint \"" + e + "\" is not a URL: " + bad.getReason());
+            }
+        }
+        String r = region.getText().trim();
+        return ClusterSettings.DEFAULTS.withS3(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()));
+    }
+}

@@ -1,0 +1,65 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.settings.SettingsFile;
+import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.Screenshots;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The per-cluster settings dialog: a typo keeps it open with the reason; a valid endpoint is saved and reconnects. */
+@ExtendWith(ApplicationExtension.class)
+class ClusterSettingsDialogTest {
+
+    private final AtomicInteger reconnects = new AtomicInteger();
+    private SettingsFile file;
+    private ClusterSettingsDialog dialog;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        file = new SettingsFile(Files.createTempDirectory("fd-settings").resolve("settings.json"));
+        stage.setScene(new Scene(new StackPane(), 300, 200));
+        stage.setX(0);
+        stage.setY(0);
+        stage.show();
+        dialog = new ClusterSettingsDialog(stage, "lab", file, reconnects::incrementAndGet);
+        dialog.setX(0);
+        dialog.setY(0);
+        dialog.show();
+    }
+
+    @Test
+    void aTypoKeepsTheDialogOpenAndAValidEndpointIsSaved(FxRobot robot) throws Exception {
+        robot.clickOn("#settings-s3-endpoint").write("minio.lab:9000");
+        robot.clickOn("#settings-save");
+        String error = robot.lookup("#settings-error").queryAs(Label.class).getText();
+        assertEquals("S3 endpoint override \"minio.lab:9000\" is not an http:// or https:// URL with a host", error);
+        assertTrue(dialog.isShowing(), "the dialog stays open so the typo can be fixed");
+        assertFalse(Files.exists(file.path()), "nothing saved");
+        Path shot = Screenshots.write(dialog.getDialogPane().getScene(), "cluster-settings");
+        assertTrue(Files.size(shot) > 5_000);
+
+        robot.doubleClickOn("#settings-s3-endpoint").eraseText(20).write("https://minio.lab:9000");
+        robot.clickOn("#settings-s3-path-style");
+        robot.clickOn("#settings-save");
+        FxWait.until(() -> !dialog.isShowing(), "the dialog to close");
+        assertEquals(1, reconnects.get(), "saving reconnects so the new endpoint is used");
+        assertEquals(new S3Settings(URI.create("https://minio.lab:9000"), null, true), file.load().forContext("lab").s3());
+    }
+}
