@@ -7,7 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /** Reads a Kubernetes Status body (or whatever a proxy sent instead) into a short message. */
-final class StatusBodies {
+public final class StatusBodies {
 
     private static final int MAX_BODY = 4096;
 
@@ -30,6 +30,11 @@ final class StatusBodies {
         int code = status.path("code").asInt(500);
         String message = status.path("message").asText("");
         return new ApiStatusException(code, what + ": HTTP " + code + (message.isEmpty() ? "" : " " + message));
+    }
+
+    /** The server's own words from an error body: a Status's message, else its first line; "" when empty. */
+    public static String message(byte[] body) {
+        return body == null ? "" : describe(new String(body, 0, Math.min(body.length, MAX_BODY), StandardCharsets.UTF_8)).strip();
     }
 
     private static String describe(String text) {
