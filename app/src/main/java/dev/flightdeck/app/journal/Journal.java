@@ -1,0 +1,110 @@
+package dev.flightdeck.app.journal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * The append-only action journal: JSON lines, one file per UTC day ({@code 2026-11-22.jsonl}),
+ * in the app-data directory. Each entry is one write of a whole line followed by an fsync, so
+ * after a crash the file holds every entry that was acknowledged and at most one torn last line,
+ * which reading skips and counts. Existing lines are never rewritten.
+ */
+public final class Journal {
+
+    static final ObjectMapper JSON = JsonMapper.builder().addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
+
+    private final Path dir;
+
+    public Journal(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    /** Appends one entry durably; returns once it is on disk. */
+    public synchronized void append(JournalEntry e) throws IOException {
+        byte[] line = (JSON.writeValueAsString(e) + "\n").getBytes(StandardCharsets.UTF_8);
+        Files.createDirectories(dir);
+        try (FileChannel ch = FileChannel.open(fileFor(e.at()), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ByteBuffer buf = ByteBuffer.wrap(line);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(false);
+        }
+    }
+
+    Path fileFor(Instant at) {
+        return dir.resolve(LocalDate.ofInstant(at, ZoneOffset.UTC) + ".jsonl");
+    }
+
+    /** What a read found: the entries, and how many lines could not be read (a torn last line after a crash). */
+    public record Read(List<JournalEntry> entries, int unreadableLines) {
+    }
+
+    /** Entries with {@code from <= at < to} that match {@code filter}, oldest first. */
+    public Read read(Instant from, Instant to, Predicate<JournalEntry> filter) throws IOException {
+        List<JournalEntry> out = new ArrayList<>();
+        int bad = 0;
+        if (!Files.isDirectory(dir)) {
+            return new Read(out, 0);
+        }
+        LocalDate first = LocalDate.ofInstant(from, ZoneOffset.UTC);
+        LocalDate last = LocalDate.ofInstant(to, ZoneOffset.UTC);
+        List<Path> days;
+        try (Stream<Path> files = Files.list(dir)) {
+            days = files.filter(p -> p.getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}\\.jsonl"))
+                    .filter(p -> {
+                        LocalDate d = LocalDate.parse(p.getFileName().toString().substring(0, 10));
+                        return !d.isBefore(first) && !d.isAfter(last);
+                    }).sorted().toList();
+        }
+        for (Path day : days) {
+            for (String line : Files.readAllLines(day, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                JournalEntry e;
+                try {
+                    e = JSON.readValue(line, JournalEntry.class);
+                } catch (JsonProcessingException torn) {
+                    bad++;
+                    continue;
+                }
+                if (!e.at().isBefore(from) && e.at().isBefore(to) && filter.test(e)) {
+                    out.add(e);
+                }
+            }
+        }
+        out.sort(java.util.Comparator.comparing(JournalEntry::at));
+        return new Read(out, bad);
+    }
+
+    /** An object as JSON, for saving what an action replaces (the whole object, before it is touched). */
+    public static JsonNode snapshot(Object o) {
+        return JSON.valueToTree(o);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.flightdeck.app.journal;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The journal is append-only JSON lines per UTC day, survives a torn last line, and exports a timeline. */
+class JournalTest {
+
+    @TempDir
+    Path dir;
+
+    private static JournalEntry entry(String at, String phase, String target, String message) {
+        return new JournalEntry(Instant.parse(at), "https://10.0.0.1:6443", "prod-east", "alice@example.com", "drain",
+                phase, target, message, Map.of("pods", 3), phase.equals("outcome") ? 64_500 : -1);
+    }
+
+    @Test
+    void entriesComeBackInOrderAcrossDaysAndFilter() throws Exception {
+        Journal j = new Journal(dir);
+        j.append(entry("2026-11-21T23:59:58Z", "plan", "node/gpu-node-017", "plan: evict 3 pods, breaks 1 gang"));
+        j.append(entry("2026-11-22T00:00:03Z", "confirm", "node/gpu-node-017", "confirmed by typing the node name"));
+        j.append(entry("2026-11-22T00:01:08Z", "outcome", "node/gpu-node-017", "drained: 3 evicted"));
+        j.append(entry("2026-11-22T00:02:00Z", "plan", "node/gpu-node-018", "plan: evict 1 pod"));
+        assertTrue(Files.exists(dir.resolve("2026-11-21.jsonl")));
+        assertEquals(3, Files.readAllLines(dir.resolve("2026-11-22.jsonl")).size());
+
+        Journal.Read all = j.read(Instant.parse("2026-11-21T00:00:00Z"), Instant.parse("2026-11-23T00:00:00Z"), e -> true);
+        assertEquals(4, all.entries().size());
+        assertEquals(0, all.unreadableLines());
+        assertEquals(entry("2026-11-22T00:01:08Z", "outcome", "node/gpu-node-017", "drained: 3 evicted"), all.entries().get(2));
+
+        Journal.Read one = j.read(Instant.parse("2026-11-21T00:00:00Z"), Instant.parse("2026-11-23T00:00:00Z"),
+                e -> e.target().equals("node/gpu-node-017"));
+        assertEquals(3, one.entries().size());
+        Journal.Read window = j.read(Instant.parse("2026-11-22T00:00:00Z"), Instant.parse("2026-11-22T00:02:00Z"), e -> true);
+        assertEquals(2, window.entries().size(), "from inclusive, to exclusive");
+    }
+
+    @Test
+    void aLineTornByACrashIsSkippedAndCountedAndLaterEntriesStillAppend() throws Exception {
+        Journal j = new Journal(dir);
+        j.append(entry("2026-11-22T10:00:00Z", "plan", "node/gpu-node-001", "plan"));
+        Files.writeString(dir.resolve("2026-11-22.jsonl"), "{\"at\":\"2026-11-22T10:00:01Z\",\"clus",
+                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve("2026-11-22.jsonl"), "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        j.append(entry("2026-11-22T10:00:05Z", "outcome", "node/gpu-node-001", "done"));
+        Journal.Read r = j.read(Instant.parse("2026-11-22T00:00:00Z"), Instant.parse("2026-11-23T00:00:00Z"), e -> true);
+        assertEquals(2, r.entries().size());
+        assertEquals(1, r.unreadableLines());
+    }
+
+    @Test
+    void timelineIsAMarkdownTableWithCellsEscaped() {
+        List<JournalEntry> entries = List.of(
+                entry("2026-11-22T10:00:00Z", "plan", "node/gpu-node-001", "plan | evict 2\npods"),
+                entry("2026-11-22T10:01:04Z", "outcome", "node/gpu-node-001", "drained"));
+        String md = IncidentTimeline.markdown("Drain of gpu-node-001", Instant.parse("2026-11-22T10:00:00Z"),
+                Instant.parse("2026-11-22T11:00:00Z"), entries);
+        assertEquals("""
+                # Drain of gpu-node-001
+
+                Flightdeck journal, 2026-11-22 10:00:00 to 2026-11-22 11:00:00 UTC, 2 entries.
+
+                | time (UTC) | cluster | who | action | phase | target | what happened | took |
+                |---|---|---|---|---|---|---|---|
+                | 2026-11-22 10:00:00 | prod-east | alice@example.com | drain | plan | node/gpu-node-001 | plan \\| evict 2 pods |  |
+                | 2026-11-22 10:01:04 | prod-east | alice@example.com | drain | outcome | node/gpu-node-001 | drained | 64.5 s |
+                """, md);
+    }
+}
