@@ -121,6 +121,12 @@ public final class FleetSeeder {
             ObjectNode job = PodTemplates.indexedJob("training", name, size, started);
             if (j == 0) {
                 checkpoints.dcp(job, checkpoint, 4200, 200, java.time.Duration.ofMinutes(30), true);
+                // Its owner guards it with a budget that allows no disruption: drains wait on it.
+                int first = next;
+                int running = (int) java.util.stream.IntStream.range(0, size)
+                        .filter(r -> !trouble.isGated(nodes.get(first + r))).count();
+                store.create(SandboxEvictions.PDBS, SandboxEvictions.budget("training", name,
+                        java.util.Map.of("batch.kubernetes.io/job-name", name), size - 2, running));
             } else {
                 PodTemplates.checkpointAnnotations(job, "s3://checkpoints/" + name + "/step-" + (1000 + j * 7) + "/",
                         checkpoint, 1000 + j * 7L);

@@ -170,6 +170,17 @@ public final class ObjectStore {
         tables.values().forEach(t -> t.compact(compactedAt));
     }
 
+    /** Objects of {@code table} in {@code namespace} whose labels pass {@code labels}, parsed (for the few that match). */
+    public java.util.List<ObjectNode> list(String table, String namespace, java.util.function.Predicate<Map<String, String>> labels)
+            throws StoreException {
+        ResourceTable t = require(table);
+        java.util.List<ObjectNode> out = new java.util.ArrayList<>();
+        for (StoredObject o : t.list(s -> namespace.equals(s.namespace()) && labels.test(s.labels()), null, 0).items()) {
+            out.add(parse(o.json()));
+        }
+        return out;
+    }
+
     /** The name of the first pod in {@code namespace} with label app={@code app} on {@code node}, or null. */
     String findPodName(String namespace, String app, String node) {
         ResourceTable t = tables.get("pods");

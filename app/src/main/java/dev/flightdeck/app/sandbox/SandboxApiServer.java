@@ -36,6 +36,9 @@ public final class SandboxApiServer implements AutoCloseable {
     private final RequestCounters counters = new RequestCounters();
     private final Vertx vertx;
     private HttpServer server;
+    /** Simulated: the Eviction subresource with PDBs, and the Job controller's replacements. */
+    private SandboxEvictions evictions;
+    private java.util.concurrent.ScheduledExecutorService controllers;
 
     public SandboxApiServer(ObjectStore store) {
         this.store = store;
@@ -48,6 +51,9 @@ public final class SandboxApiServer implements AutoCloseable {
         server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0)
                 .setCompressionSupported(false));
         server.requestHandler(this::handle);
+        controllers = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
+                .name("sandbox-controllers").daemon().unstarted(r));
+        evictions = new SandboxEvictions(store, new SandboxJobController(store, controllers));
         try {
             return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
         } catch (Exception e) {
@@ -109,6 +115,10 @@ public final class SandboxApiServer implements AutoCloseable {
             } else if (m == HttpMethod.GET) {
                 counters.count("GET", ap.table());
                 object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));
+            } else if (m == HttpMethod.POST && "eviction".equals(ap.subresource()) && ap.table().equals("pods")) {
+                counters.count("EVICT", ap.table());
+                SandboxEvictions.Answer a = evictions.evict(ap.namespace(), ap.name());
+                json(req.response(), a.code(), a.body());
             } else if (m == HttpMethod.POST && ap.name() == null) {
                 counters.count("CREATE", ap.table());
                 ObjectNode obj = (ObjectNode) parse(body);
@@ -254,6 +264,9 @@ public final class SandboxApiServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (controllers != null) {
+            controllers.shutdownNow();
+        }
         try {
             vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
         } catch (Exception ignored) {

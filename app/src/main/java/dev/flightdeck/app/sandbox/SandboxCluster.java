@@ -32,6 +32,7 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");
         store.define("batch/jobs", "Job", "batch/v1");
+        store.define(SandboxEvictions.PDBS, "PodDisruptionBudget", "policy/v1");
         // The gang CRDs are registered (served, discoverable) so the console watches them.
         store.define("jobset.x-k8s.io/jobsets", "JobSet", "jobset.x-k8s.io/v1alpha2");
         store.define("kubeflow.org/mpijobs", "MPIJob", "kubeflow.org/v2beta1");

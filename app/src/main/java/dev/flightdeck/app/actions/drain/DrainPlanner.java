@@ -1,6 +1,7 @@
 package dev.flightdeck.app.actions.drain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.watch.LabelSelectors;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ public final class DrainPlanner {
             for (DrainPlan.Eviction e : evict) {
                 DrainPod p = e.pod();
                 if (p.namespace().equals(ns) && !p.terminal()
-                        && LabelSelectorMatch.matches(pdb.path("spec").get("selector"), p.labels())) {
+                        && LabelSelectors.matches(pdb.path("spec").get("selector"), p.labels())) {
                     covered.add(p.name());
                 }
             }

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.actions.drain;
+package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.Set;
 
 /** A metav1.LabelSelector (matchLabels and matchExpressions) applied to a pod's labels, as the API server applies it. */
-final class LabelSelectorMatch {
+public final class LabelSelectors {
 
-    private LabelSelectorMatch() {
+    private LabelSelectors() {
     }
 
     /**
      * In policy/v1 an empty selector ({@code {}}) selects every pod in the namespace; an absent one selects none.
      */
-    static boolean matches(JsonNode selector, Map<String, String> labels) {
+    public static boolean matches(JsonNode selector, Map<String, String> labels) {
         if (selector == null || selector.isMissingNode() || selector.isNull()) {
             return false;
         }
