@@ -2,6 +2,8 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.sandbox.metrics.MetricsEndpoints;
+import dev.flightdeck.app.sandbox.metrics.PlainResponse;
 import dev.flightdeck.app.watch.KubeJson;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -24,6 +26,7 @@ import java.util.function.Predicate;
  * uses, over real HTTP on loopback. Served for real: LIST with limit/continue and
  * label/field selectors, WATCH with resourceVersion, bookmarks, timeoutSeconds and
  * 410 Gone, GET, POST, PUT, PATCH (JSON and merge), DELETE, /version and discovery.
+ * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}).
  * Not served: authentication, RBAC, admission, APF, server-side apply. Built on
  * Vert.x (already on the class path through fabric8) instead of fabric8's mock
  * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
@@ -33,6 +36,7 @@ public final class SandboxApiServer implements AutoCloseable {
     private static final long BOOKMARK_MS = 30_000;
 
     private final ObjectStore store;
+    private final MetricsEndpoints simulated;
     private final RequestCounters counters = new RequestCounters();
     private final Vertx vertx;
     private HttpServer server;
@@ -40,8 +44,9 @@ public final class SandboxApiServer implements AutoCloseable {
     private SandboxEvictions evictions;
     private java.util.concurrent.ScheduledExecutorService controllers;
 
-    public SandboxApiServer(ObjectStore store) {
+    public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated) {
         this.store = store;
+        this.simulated = simulated;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(4)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
     }
@@ -80,7 +85,10 @@ public final class SandboxApiServer implements AutoCloseable {
             case "/api" -> json(req.response(), 200, Discovery.CORE_VERSIONS);
             case "/api/v1" -> json(req.response(), 200, Discovery.CORE_RESOURCES);
             case "/apis" -> json(req.response(), 200, Discovery.groups(store.definitions()));
-            case "/healthz", "/livez", "/readyz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
+            case "/healthz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
+            case "/metrics" -> plain(req.response(), simulated.metrics());
+            case "/readyz" -> plain(req.response(), simulated.readyz(req.params().contains("verbose")));
+            case "/livez" -> plain(req.response(), simulated.livez(req.params().contains("verbose")));
             default -> {
                 String[] parts = path.replaceAll("^/+|/+$", "").split("/");
                 if (parts.length == 3 && parts[0].equals("apis")) {
@@ -237,6 +245,11 @@ public final class SandboxApiServer implements AutoCloseable {
 
     private static void json(HttpServerResponse resp, int code, String body) {
         resp.setStatusCode(code).putHeader("Content-Type", "application/json").end(body);
+    }
+
+    private static void plain(HttpServerResponse resp, PlainResponse answer) {
+        resp.setStatusCode(answer.status()).putHeader("Content-Type", answer.contentType())
+                .putHeader("X-Content-Type-Options", "nosniff").end(Buffer.buffer(answer.body()));
     }
 
     private static void status(HttpServerResponse resp, int code, String reason, String message) {

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.sandbox;
 
+import dev.flightdeck.app.sandbox.metrics.SandboxPressure;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -16,6 +18,7 @@ public final class SandboxCluster implements AutoCloseable {
     private final String url;
     private final SandboxControl control;
     private final SandboxS3Server objectStorage;
+    private final SandboxPressure pressure;
 
     /** How the sandbox is filled: the standard fleet, or a gang load for the benchmark. */
     private interface Seeding {
@@ -47,7 +50,8 @@ public final class SandboxCluster implements AutoCloseable {
         } catch (StoreException e) {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
-        this.server = new SandboxApiServer(store);
+        this.pressure = SandboxPressure.simulate(store::count);
+        this.server = new SandboxApiServer(store, pressure.endpoints());
         this.url = "http://127.0.0.1:" + server.start();
         this.objectStorage = new SandboxS3Server(buckets);
         objectStorage.start();
@@ -98,6 +102,11 @@ public final class SandboxCluster implements AutoCloseable {
 
     public SandboxControl control() {
         return control;
+    }
+
+    /** The simulated API server pressure: episodes and faults seen on /metrics and /readyz, and their clock. */
+    public SandboxPressure pressure() {
+        return pressure;
     }
 
     @Override
