@@ -1,0 +1,90 @@
+package dev.flightdeck.app.actions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.watch.ApiEndpoint;
+import dev.flightdeck.app.watch.KubeJson;
+import dev.flightdeck.app.watch.Problems;
+import dev.flightdeck.app.watch.StatusBodies;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The few REST calls actions make, through the cluster connection (same TLS, tokens and exec
+ * plugins as the watches). An answer with any HTTP status is returned, not thrown: actions
+ * decide what 404, 409 or 429 mean for them. Only a request that got no answer throws.
+ */
+public final class KubeRest {
+
+    private static final int TIMEOUT_SECONDS = 30;
+
+    private final ApiEndpoint api;
+
+    public KubeRest(ApiEndpoint api) {
+        this.api = api;
+    }
+
+    /** One answer: the status code, the body, and the server's own words when it is an error. */
+    public record Answer(int code, byte[] body) {
+
+        public boolean ok() {
+            return code >= 200 && code < 300;
+        }
+
+        public JsonNode json() throws IOException {
+            return KubeJson.MAPPER.readTree(body == null ? new byte[0] : body);
+        }
+
+        /** The Status message of an error answer ("pods \"x\" not found"), or "HTTP 500". */
+        public String message() {
+            String m = StatusBodies.message(body);
+            return m.isEmpty() ? "HTTP " + code : m;
+        }
+    }
+
+    public Answer get(String path) throws IOException {
+        return send(builder(path).build());
+    }
+
+    public Answer post(String path, Object json) throws IOException {
+        return send(builder(path).post("application/json", KubeJson.MAPPER.writeValueAsBytes(json)).build());
+    }
+
+    public Answer mergePatch(String path, Object json) throws IOException {
+        return send(builder(path).method("PATCH", "application/merge-patch+json",
+                KubeJson.MAPPER.writeValueAsString(json)).build());
+    }
+
+    /** JSON Patch (RFC 6902): for removing one element of a list, such as one taint, by position with a test. */
+    public Answer jsonPatch(String path, Object ops) throws IOException {
+        return send(builder(path).method("PATCH", "application/json-patch+json",
+                KubeJson.MAPPER.writeValueAsString(ops)).build());
+    }
+
+    public Answer delete(String path, Object options) throws IOException {
+        return send(builder(path).delete("application/json", KubeJson.MAPPER.writeValueAsString(options)).build());
+    }
+
+    private HttpRequest.Builder builder(String path) {
+        return api.http().newHttpRequestBuilder().uri(api.uri(path)).header("Accept", "application/json");
+    }
+
+    private Answer send(HttpRequest request) throws IOException {
+        try {
+            HttpResponse<byte[]> r = api.http().sendAsync(request, byte[].class).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return new Answer(r.code(), r.body());
+        } catch (ExecutionException e) {
+            throw new IOException(request.method() + " " + request.uri().getPath() + ": " + Problems.describe(e), e);
+        } catch (TimeoutException e) {
+            throw new IOException(request.method() + " " + request.uri().getPath() + ": no answer within "
+                    + TIMEOUT_SECONDS + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+}
