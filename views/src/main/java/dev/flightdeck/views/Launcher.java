@@ -1,6 +1,7 @@
 package dev.flightdeck.views;
 
 import dev.flightdeck.app.cli.CheckCommand;
+import dev.flightdeck.app.cli.PlanCommand;
 import dev.flightdeck.app.cli.LaunchOptions;
 import dev.flightdeck.app.cli.UsageException;
 import dev.flightdeck.views.shell.FlightdeckApp;
@@ -44,6 +45,7 @@ public final class Launcher {
                 yield 0;
             }
             case CHECK -> CheckCommand.run(options, env, out, err);
+            case PLAN -> PlanCommand.run(options, env, out, err);
             case UI -> {
                 try {
                     ui.accept(args);

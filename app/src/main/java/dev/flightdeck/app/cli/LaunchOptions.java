@@ -4,18 +4,30 @@ import java.nio.file.Path;
 
 /**
  * The command line shared by the console, {@code check} and the packaged launcher:
- * {@code flightdeck [check] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]}.
+ * {@code flightdeck [check | plan drain NODE] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]}.
  */
-public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes) {
+public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                            PlanRequest plan) {
 
-    public enum Command { UI, CHECK, HELP }
+    public enum Command { UI, CHECK, PLAN, HELP }
+
+    /** {@code plan drain NODE [--delete-emptydir-data] [--force]}: what to plan, and the consents given. */
+    public record PlanRequest(String action, String target, boolean deleteEmptyDirData, boolean force) {
+    }
+
+    /** The actions that have a plan; each prints what it would do and changes nothing. */
+    static final java.util.List<String> PLANNABLE = java.util.List.of("drain");
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
     public static final String USAGE = """
-            usage: flightdeck [check] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
+            usage: flightdeck [check | plan drain NODE] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
               (no command)       start the console
               check              connect, wait for the watches to sync, print a report and exit
+              plan drain NODE    print what draining NODE would do (pods evicted, skipped, blocking; budgets;
+                                 gangs broken with GPU-hours at risk) and change nothing
+                --delete-emptydir-data  consent to losing pods' emptyDir data (as kubectl drain)
+                --force                 consent to deleting pods no controller recreates
               --kubeconfig FILE  kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME     context to use (else the kubeconfig's current-context)
               --sandbox          use the embedded sandbox cluster (also used when no kubeconfig exists)
@@ -27,6 +39,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String context = null;
         boolean sandbox = false;
         int nodes = 0;
+        String planAction = null;
+        String planTarget = null;
+        boolean emptyDir = false;
+        boolean force = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -37,6 +53,16 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             }
             switch (a) {
                 case "check" -> command = Command.CHECK;
+                case "plan" -> {
+                    command = Command.PLAN;
+                    planAction = value(args, ++i, "plan");
+                    if (!PLANNABLE.contains(planAction)) {
+                        throw new UsageException("cannot plan '" + planAction + "': plannable are " + PLANNABLE);
+                    }
+                    planTarget = value(args, ++i, "plan " + planAction);
+                }
+                case "--delete-emptydir-data" -> emptyDir = true;
+                case "--force" -> force = true;
                 case "help", "--help", "-h" -> command = Command.HELP;
                 case "--sandbox" -> sandbox = true;
                 case "--kubeconfig" -> {
@@ -55,7 +81,11 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         if (sandbox && (kubeconfig != null || context != null)) {
             throw new UsageException("--sandbox cannot be combined with --kubeconfig or --context");
         }
-        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes);
+        if ((emptyDir || force) && command != Command.PLAN) {
+            throw new UsageException("--delete-emptydir-data and --force only go with plan drain");
+        }
+        PlanRequest plan = command == Command.PLAN ? new PlanRequest(planAction, planTarget, emptyDir, force) : null;
+        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, plan);
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {

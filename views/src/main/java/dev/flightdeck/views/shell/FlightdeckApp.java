@@ -32,7 +32,7 @@ public final class FlightdeckApp extends Application {
         try {
             options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
         } catch (UsageException e) {
-            options = new LaunchOptions(LaunchOptions.Command.UI, null, null, true, 64);
+            options = new LaunchOptions(LaunchOptions.Command.UI, null, null, true, 64, null);
         }
         Map<String, String> env = System.getenv();
         Clock clock = Clock.systemUTC();

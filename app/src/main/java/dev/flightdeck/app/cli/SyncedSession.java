@@ -1,0 +1,87 @@
+package dev.flightdeck.app.cli;
+
+import dev.flightdeck.app.connect.ConnectionProblem;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.settings.SettingsFile;
+import dev.flightdeck.app.watch.WatchHealth;
+import dev.flightdeck.app.watch.WatchPhase;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What every headless command starts with: resolve the target the way the console does, open a
+ * session with the cluster's settings, and wait until the watches have synced. Problems go to
+ * stderr as one line each; the caller gets null and exits with {@link CheckCommand#UNREADABLE}.
+ */
+final class SyncedSession {
+
+    private static final long SYNC_SECONDS = 180;
+
+    private SyncedSession() {
+    }
+
+    static ClusterSession open(LaunchOptions options, Map<String, String> env, PrintStream err) {
+        ResolvedTarget resolved;
+        try {
+            resolved = TargetResolver.resolve(options, env);
+        } catch (ConnectionProblem p) {
+            err.println("flightdeck: " + p.getMessage());
+            return null;
+        }
+        if (resolved.whySandbox() != null) {
+            err.println("flightdeck: using the embedded sandbox cluster: " + resolved.whySandbox());
+        }
+        SettingsFile.Loaded settings = SettingsFile.standard().load();
+        if (settings.problem() != null) {
+            err.println("flightdeck: " + settings.problem());
+        }
+        ClusterSession session;
+        try {
+            session = ClusterSession.open(resolved.target(), SessionOptions.forTarget(resolved.target(), settings));
+        } catch (ConnectionProblem p) {
+            err.println("flightdeck: " + p.getMessage());
+            return null;
+        }
+        if (!waitForSync(session)) {
+            err.println("flightdeck: " + session.displayName() + ": " + unsyncedReason(session));
+            session.close();
+            return null;
+        }
+        return session;
+    }
+
+    private static boolean waitForSync(ClusterSession session) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SYNC_SECONDS);
+        try {
+            while (System.nanoTime() < deadline) {
+                if (session.awaitSynced(250, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+                // A watcher refused outright (403, 401) will not sync by waiting: stop early.
+                for (WatchHealth h : session.watcherHealth()) {
+                    if (h.phase() == WatchPhase.FAILED) {
+                        return false;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
+    }
+
+    /** A refusal (FAILED) explains more than a watcher still retrying, so it is named first. */
+    private static String unsyncedReason(ClusterSession session) {
+        for (WatchPhase wanted : new WatchPhase[]{WatchPhase.FAILED, WatchPhase.RECONNECTING, WatchPhase.SYNCING}) {
+            for (WatchHealth h : session.watcherHealth()) {
+                if (h.phase() == wanted) {
+                    return "could not read " + h.resource() + ": " + h.describe();
+                }
+            }
+        }
+        return "watches did not sync within " + SYNC_SECONDS + " s";
+    }
+}

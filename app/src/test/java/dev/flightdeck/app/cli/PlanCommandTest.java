@@ -1,0 +1,65 @@
+package dev.flightdeck.app.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code flightdeck plan drain NODE} on the sandbox: the plan as text, nothing changed; bad input in one line. */
+class PlanCommandTest {
+
+    private record Run(int exit, List<String> out, String err) {
+    }
+
+    private static Run run(String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = PlanCommand.run(LaunchOptions.parse(args), Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8).lines().toList(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void planPrintsEvictionsSkipsBudgetsAndTheBrokenGang() throws Exception {
+        Run r = run("plan", "drain", "gpu-node-004", "--sandbox", "--delete-emptydir-data");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("drain gpu-node-004: would cordon it and evict 6 pods", r.out().get(0));
+        assertTrue(r.out().get(1).startsWith("breaks 1 gang, 256 GPUs, "), r.out().get(1));
+        assertTrue(r.out().get(2).startsWith("  gang   training/llm-pretrain  Indexed Job  ranks [4] here  256 GPUs  checkpoint "));
+        assertTrue(r.out().stream().anyMatch(l -> l.startsWith("  budget training/llm-pretrain  allows 0 disruption(s) now")));
+        assertEquals(7, r.out().stream().filter(l -> l.startsWith("  skip   ")).count());
+    }
+
+    @Test
+    void withoutConsentTheRankWithShmBlocks() throws Exception {
+        Run r = run("plan", "drain", "gpu-node-004", "--sandbox");
+        assertEquals("drain gpu-node-004: REFUSED before evicting anything: 1 pod(s) would be lost without consent", r.out().get(0));
+        assertTrue(r.out().stream().anyMatch(l -> l.contains("BLOCKS training/llm-pretrain-4-")
+                && l.endsWith("has emptyDir data that would be lost (dshm) (needs consent: delete emptyDir data)")));
+    }
+
+    @Test
+    void anUnknownNodeIsOneLineAndExit3() throws Exception {
+        Run r = run("plan", "drain", "gpu-node-999", "--sandbox");
+        assertEquals(3, r.exit());
+        assertTrue(r.err().endsWith("flightdeck: plan drain gpu-node-999: node gpu-node-999 does not exist\n"), r.err());
+        assertTrue(r.out().isEmpty());
+    }
+
+    @Test
+    void usageMistakesAreNamed() {
+        assertEquals("cannot plan 'reboot': plannable are [drain]",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "reboot", "n")).getMessage());
+        assertEquals("plan drain needs a value",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain")).getMessage());
+        assertEquals("--delete-emptydir-data and --force only go with plan drain",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("check", "--force")).getMessage());
+    }
+}
