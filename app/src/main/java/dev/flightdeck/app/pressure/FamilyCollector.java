@@ -93,7 +93,13 @@ final class FamilyCollector {
             sampleName = !family.wanted ? null : suffix == 0 ? family.name : family.name + SUFFIXES[suffix - 1];
         } else {
             sampleName = new String(b, from, length, StandardCharsets.ISO_8859_1);
-            family = family(sampleName);
+            family = byName.get(sampleName);
+            if (family == null) {
+                family = typedOwner(sampleName);
+            }
+            if (family == null) {
+                family = family(sampleName);
+            }
             current = family;
         }
         family.samplesSeen = true;
@@ -131,6 +137,19 @@ final class FamilyCollector {
             inOrder.add(family);
         }
         return family;
+    }
+
+    /** A histogram or summary declared earlier whose {@code _bucket/_sum/_count} sample this is, though other families came between. */
+    private Family typedOwner(String sampleName) {
+        for (String suffix : SUFFIXES) {
+            if (sampleName.endsWith(suffix)) {
+                Family owner = byName.get(sampleName.substring(0, sampleName.length() - suffix.length()));
+                if (owner != null && owner.type != null && owner.type.ownsSuffix(suffix)) {
+                    return owner;
+                }
+            }
+        }
+        return null;
     }
 
     /** 0 when the name is the family's own, i when it is the family's name + SUFFIXES[i-1], -1 otherwise. */
