@@ -4,6 +4,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * API Priority and Fairness: who is being rejected and queued. Rates and quantiles are NaN
@@ -91,8 +93,8 @@ public record ApfSignals(double rejectedPerSecond, List<ApfRejection> rejections
         return labels.get("priority_level");
     }
 
-    private static java.util.Set<String> union(Map<String, Double> a, Map<String, Double> b) {
-        java.util.Set<String> keys = new java.util.TreeSet<>(a.keySet());
+    private static Set<String> union(Map<String, Double> a, Map<String, Double> b) {
+        Set<String> keys = new TreeSet<>(a.keySet());
         keys.addAll(b.keySet());
         return keys;
     }

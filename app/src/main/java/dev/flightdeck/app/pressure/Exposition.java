@@ -1,5 +1,6 @@
 package dev.flightdeck.app.pressure;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,7 @@ public final class Exposition {
         for (MetricFamily family : families) {
             byName.put(family.name(), family);
         }
-        this.families = java.util.Collections.unmodifiableMap(byName);
+        this.families = Collections.unmodifiableMap(byName);
         this.lines = lines;
     }
 

@@ -1,6 +1,7 @@
 package dev.flightdeck.app.pressure;
 
 import java.time.Instant;
+import java.util.Arrays;
 
 /**
  * The scalar signals at one scrape, or a gap where the scrape failed. Immutable: the values
@@ -28,7 +29,7 @@ public final class HistoryPoint {
 
     static HistoryPoint gap(Instant at, String reason) {
         double[] values = new double[Signal.values().length];
-        java.util.Arrays.fill(values, Double.NaN);
+        Arrays.fill(values, Double.NaN);
         return new HistoryPoint(at, values, reason);
     }
 

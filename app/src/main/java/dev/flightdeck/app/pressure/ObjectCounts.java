@@ -1,5 +1,6 @@
 package dev.flightdeck.app.pressure;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -12,7 +13,7 @@ import java.util.OptionalLong;
 public record ObjectCounts(Map<String, Long> byResource) {
 
     public ObjectCounts {
-        byResource = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byResource));
+        byResource = Collections.unmodifiableMap(new LinkedHashMap<>(byResource));
     }
 
     /** Events stored: many of them is event pressure on etcd. Empty when not reported. */

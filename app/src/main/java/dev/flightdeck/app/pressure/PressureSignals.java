@@ -2,6 +2,7 @@ package dev.flightdeck.app.pressure;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -24,7 +25,7 @@ public record PressureSignals(Instant at, Duration window, String noRatesBecause
 
     public PressureSignals {
         inflightByKind = Map.copyOf(inflightByKind);
-        watchesByResource = java.util.Collections.unmodifiableMap(new TreeMap<>(watchesByResource));
+        watchesByResource = Collections.unmodifiableMap(new TreeMap<>(watchesByResource));
     }
 
     static PressureSignals derive(Instant at, ScrapePair pair, String noRatesBecause) {

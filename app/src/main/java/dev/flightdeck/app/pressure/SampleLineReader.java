@@ -1,6 +1,7 @@
 package dev.flightdeck.app.pressure;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads one sample line, {@code name{label="value",...} value [timestamp]}. Every line is
@@ -90,7 +91,7 @@ final class SampleLineReader {
             String value = readLabelValue(c, keep, nameStart, nameEnd);
             if (keep) {
                 if (count + 2 > labelScratch.length) {
-                    labelScratch = java.util.Arrays.copyOf(labelScratch, labelScratch.length * 2);
+                    labelScratch = Arrays.copyOf(labelScratch, labelScratch.length * 2);
                 }
                 labelScratch[count++] = strings.get(c.b, nameStart, nameEnd);
                 labelScratch[count++] = value;
@@ -107,7 +108,7 @@ final class SampleLineReader {
                         : "expected ',' or '}' after the value of label " + c.quote(nameStart, nameEnd) + ", found " + c.found());
             }
         }
-        return keep ? java.util.Arrays.copyOf(labelScratch, count) : NO_LABELS;
+        return keep ? Arrays.copyOf(labelScratch, count) : NO_LABELS;
     }
 
     /** The value between the quotes (the opening one already passed); null when the line is skipped. */
