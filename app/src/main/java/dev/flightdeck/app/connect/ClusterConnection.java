@@ -114,6 +114,11 @@ public final class ClusterConnection implements AutoCloseable {
         return sandbox != null;
     }
 
+    /** The clock the sandbox's simulated metrics follow, when this is the sandbox. */
+    public Optional<java.time.Clock> sandboxMetricsClock() {
+        return sandbox == null ? Optional.empty() : Optional.of(sandbox.pressure().time().clock());
+    }
+
     /** The sandbox's object storage endpoint, when this is the sandbox. */
     public Optional<java.net.URI> sandboxObjectStorage() {
         return sandbox == null ? Optional.empty() : Optional.of(sandbox.objectStorageEndpoint());

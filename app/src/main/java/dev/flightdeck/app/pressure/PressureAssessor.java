@@ -31,7 +31,10 @@ public final class PressureAssessor {
                 signalFindings.add(new Finding(signal, level, value, FindingWords.sentence(signal, signals)));
             }
         }
+        // Within a level, requests refused (APF, 429, 5xx) lead: they are what clients feel, and
+        // queue waits or latencies at the same level are usually their cause or their echo.
         signalFindings.sort(Comparator.comparing(Finding::level).reversed()
+                .thenComparing(finding -> !REFUSALS.contains(finding.signal()))
                 .thenComparing(Comparator.comparingDouble(this::overshoot).reversed())
                 .thenComparing(finding -> finding.signal().ordinal()));
         findings.addAll(signalFindings);
@@ -70,6 +73,9 @@ public final class PressureAssessor {
         }
         return new PressureAssessment(worst.level(), findings, headline);
     }
+
+    private static final java.util.Set<Signal> REFUSALS = java.util.EnumSet.of(Signal.APF_REJECTED_SHARE,
+            Signal.APF_REJECTED_RATE, Signal.THROTTLED_SHARE, Signal.SERVER_ERROR_SHARE);
 
     /** How far past the bound of its level a finding is, to rank findings of the same level. */
     private double overshoot(Finding finding) {

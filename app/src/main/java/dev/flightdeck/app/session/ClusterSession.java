@@ -13,6 +13,9 @@ import dev.flightdeck.app.fleet.FleetModel;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.gangs.WorkloadKind;
+import dev.flightdeck.app.pressure.ControlPlaneFetcher;
+import dev.flightdeck.app.pressure.PressureScraper;
+import dev.flightdeck.app.pressure.PressureTracker;
 import dev.flightdeck.app.gangs.WorkloadObject;
 import dev.flightdeck.app.gangs.WorkloadProjector;
 import dev.flightdeck.app.watch.ApiDiscovery;
@@ -51,6 +54,7 @@ public final class ClusterSession implements AutoCloseable {
     private volatile GangKindsWatched gangKinds;
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
+    private final PressureScraper pressure;
 
     private ClusterSession(ClusterConnection connection, SessionOptions options) {
         this.connection = connection;
@@ -63,6 +67,9 @@ public final class ClusterSession implements AutoCloseable {
         this.objectStore = connection.sandboxObjectStorage().map(ClusterSession::sandboxObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         this.checkpoints = new CheckpointService(objectStore);
+        this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
+                connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
+        pressure.start();
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("fleet-ticker").daemon().unstarted(r));
         ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
@@ -157,6 +164,11 @@ public final class ClusterSession implements AutoCloseable {
         return checkpoints;
     }
 
+    /** The API server's own pressure: /metrics scraped into signals, readiness, history. */
+    public PressureScraper pressure() {
+        return pressure;
+    }
+
     /** Combined health of all watchers, for the connection indicator. */
     public WatchHealth health() {
         return WatchHealth.combine(displayName(), watcherHealth());
@@ -189,6 +201,7 @@ public final class ClusterSession implements AutoCloseable {
     @Override
     public void close() {
         ticker.shutdownNow();
+        pressure.close();
         nodeWatcher.close();
         podWatcher.close();
         workloadWatchers.values().forEach(ResourceWatcher::close);

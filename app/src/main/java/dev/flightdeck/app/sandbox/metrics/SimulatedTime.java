@@ -38,6 +38,30 @@ public final class SimulatedTime {
         return started;
     }
 
+    /**
+     * This time as a {@link java.time.Clock}, so a scraper's rates divide the sandbox's counter
+     * growth by the time that passed for the sandbox (a test's jump, a demo's speed-up).
+     */
+    public java.time.Clock clock() {
+        SimulatedTime t = this;
+        return new java.time.Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return java.time.Clock.fixed(instant(), zone);
+            }
+
+            @Override
+            public Instant instant() {
+                return started.plusNanos((long) (t.seconds() * 1e9));
+            }
+        };
+    }
+
     /** Jumps ahead, as if {@code by} had passed. */
     public synchronized void advance(Duration by) {
         if (by.isNegative()) {
