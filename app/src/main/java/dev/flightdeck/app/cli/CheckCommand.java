@@ -2,6 +2,10 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.session.ClusterSession;
 
+import dev.flightdeck.app.pressure.PressureReading;
+import dev.flightdeck.app.pressure.PressureScraper;
+import dev.flightdeck.app.pressure.PressureThresholds;
+
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.Map;
@@ -20,6 +24,27 @@ public final class CheckCommand {
     private CheckCommand() {
     }
 
+    /**
+     * Rates need two scrapes: the session scraped when it opened; if that was less than
+     * {@value #RATE_SECONDS} s ago, wait the rest and scrape again.
+     */
+    private static PressureReading readingWithRates(PressureScraper p) throws InterruptedException {
+        PressureReading first = p.tracker().latest();
+        if (first == null) {
+            first = p.scrapeNow();
+        }
+        if (first != null && !first.failed() && first.signals().hasRates()) {
+            return first;
+        }
+        if (first != null && !first.failed()) {
+            long waited = java.time.Duration.between(first.at(), Instant.now()).toMillis();
+            Thread.sleep(Math.max(0, RATE_SECONDS * 1000L - waited));
+        }
+        return p.scrapeNow();
+    }
+
+    private static final int RATE_SECONDS = 5;
+
     public static int run(LaunchOptions options, Map<String, String> env, PrintStream out, PrintStream err) {
         try (ClusterSession session = SyncedSession.open(options, env, err)) {
             if (session == null) {
@@ -29,8 +54,15 @@ public final class CheckCommand {
             out.println();
             GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                     .forEach(out::println);
+            out.println();
+            PressureScraper p = session.pressure();
+            PressureReport.lines(readingWithRates(p), p.readyz(), p.livez(), p.healthProblem(),
+                    PressureThresholds.DEFAULTS).forEach(out::println);
             out.flush();
             return OK;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return UNREADABLE;
         }
     }
 }

@@ -41,7 +41,11 @@ class CheckCommandTest {
                 lines.get(gangs + 2));
         assertTrue(lines.get(gangs + 2).contains("rank 13 on gpu-node-013 which is untrusted: SysLogsXIDError"),
                 "a rank on an untrusted node is named: " + lines.get(gangs + 2));
-        assertEquals(gangs + 3, lines.size(), "running gangs get no line of their own");
+        assertEquals("", lines.get(gangs + 3), "running gangs get no line of their own; a blank line ends the section");
+        assertTrue(lines.get(gangs + 4).startsWith("api server: API server healthy: "), lines.get(gangs + 4));
+        assertTrue(lines.get(gangs + 5).matches("readyz: ok \\(\\d+ checks\\)"), lines.get(gangs + 5));
+        assertTrue(lines.get(gangs + 6).matches("livez: ok \\(\\d+ checks\\)"), lines.get(gangs + 6));
+        assertEquals(gangs + 7, lines.size(), "a healthy server has no signal over its threshold");
         assertEquals("flightdeck: using the embedded sandbox cluster: asked for with --sandbox\n",
                 err.toString(StandardCharsets.UTF_8));
     }
