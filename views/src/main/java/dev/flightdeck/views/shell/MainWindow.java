@@ -8,6 +8,7 @@ import dev.flightdeck.views.gangs.GangsView;
 import dev.flightdeck.views.nodes.NodeRank;
 import dev.flightdeck.views.nodes.NodesView;
 import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.pressure.PressureView;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.beans.property.SimpleStringProperty;
@@ -42,6 +43,8 @@ public final class MainWindow extends BorderPane {
     private final GangsView gangsView;
     private final ToggleButton navNodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
     private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
+    private final ToggleButton navPressure = new ToggleButton("Pressure", new FontIcon(Icons.PRESSURE));
+    private final PressureView pressureView;
     private final ComboBox<ContextChoice> contexts = new ComboBox<>();
     private final StringProperty notice = new SimpleStringProperty(this, "notice");
     private final StatusBar statusBar;
@@ -53,7 +56,9 @@ public final class MainWindow extends BorderPane {
         this.nodesView = new NodesView(nodes, clock);
         this.gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
         nodesView.setOnOpenRank(this::openRank);
+        this.pressureView = new PressureView(sessions.pressure());
         this.statusBar = new StatusBar(sessions, nodes, clock);
+        statusBar.setOnPressureClicked(this::showPressure);
         getStyleClass().add(Styles.ROOT);
         setTop(new VBox(topBar(choices), problemBanner(), noticeBanner()));
         setLeft(nav());
@@ -152,6 +157,9 @@ public final class MainWindow extends BorderPane {
         navGangs.setId("nav-gangs");
         navGangs.getStyleClass().add(Styles.NAV_ITEM);
         navGangs.setToggleGroup(group);
+        navPressure.setId("nav-pressure");
+        navPressure.getStyleClass().add(Styles.NAV_ITEM);
+        navPressure.setToggleGroup(group);
         // Keep one screen selected: clicking the current one again must not leave the window blank.
         group.selectedToggleProperty().addListener((o, old, now) -> {
             if (now == null && old != null) {
@@ -160,9 +168,11 @@ public final class MainWindow extends BorderPane {
                 setCenter(nodesView);
             } else if (now == navGangs) {
                 setCenter(gangsView);
+            } else if (now == navPressure) {
+                setCenter(pressureView);
             }
         });
-        VBox nav = new VBox(navNodes, navGangs);
+        VBox nav = new VBox(navNodes, navGangs, navPressure);
         nav.getStyleClass().add(Styles.NAV);
         return nav;
     }
@@ -173,6 +183,10 @@ public final class MainWindow extends BorderPane {
 
     public void showGangs() {
         navGangs.setSelected(true);
+    }
+
+    public void showPressure() {
+        navPressure.setSelected(true);
     }
 
     /** "Go to node": the Nodes screen with that node selected (filters cleared if they hid it). */
@@ -215,6 +229,10 @@ public final class MainWindow extends BorderPane {
 
     public NodesView nodesView() {
         return nodesView;
+    }
+
+    public PressureView pressureView() {
+        return pressureView;
     }
 
     public GangsView gangsView() {

@@ -7,6 +7,7 @@ import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.fleet.FleetDelta;
 import dev.flightdeck.views.gangs.GangKindsStatus;
+import dev.flightdeck.views.pressure.PressureViewModel;
 import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.application.Platform;
@@ -47,6 +48,7 @@ public final class SessionController implements AutoCloseable {
     private final NodesViewModel nodes;
     private final GangsViewModel gangs;
     private final GangKindsStatus gangKinds = new GangKindsStatus();
+    private final PressureViewModel pressure = new PressureViewModel(Platform::runLater);
     private final ExecutorService worker = Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("session-switch").daemon().unstarted(r));
     private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
@@ -127,6 +129,7 @@ public final class SessionController implements AutoCloseable {
         nodes.setPodSource(s.fleet()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
+        pressure.attach(s.pressure());
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);
@@ -147,6 +150,7 @@ public final class SessionController implements AutoCloseable {
         nodes.clear();
         gangs.clear();
         gangKinds.clear();
+        pressure.detach();
         nodes.refreshRanks();
         return old;
     }
@@ -194,6 +198,10 @@ public final class SessionController implements AutoCloseable {
 
     public GangsViewModel gangs() {
         return gangs;
+    }
+
+    public PressureViewModel pressure() {
+        return pressure;
     }
 
     public GangKindsStatus gangKinds() {

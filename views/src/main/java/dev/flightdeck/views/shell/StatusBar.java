@@ -18,6 +18,9 @@ import javafx.util.Duration;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 
+import dev.flightdeck.app.pressure.Level;
+import dev.flightdeck.views.pressure.PressureViewModel;
+
 import java.time.Clock;
 import java.time.Instant;
 import java.util.stream.Collectors;
@@ -35,6 +38,8 @@ public final class StatusBar extends HBox {
     private final FontIcon icon = new FontIcon(Icons.CONNECTING);
     private final Label connection = new Label("not connected", icon);
     private final Label fleet = new Label();
+    private final Label pressure = new Label();
+    private Runnable onPressureClicked = () -> { };
     private final Tooltip detail = new Tooltip();
     private final Timeline ticker;
 
@@ -53,7 +58,20 @@ public final class StatusBar extends HBox {
         fleet.setMinWidth(0);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getChildren().addAll(connection, spacer, fleet);
+        // The API server's headline, from every screen; a click opens the pressure screen.
+        PressureViewModel pvm = sessions.pressure();
+        pressure.setId("status-pressure");
+        pressure.getStyleClass().add("status-pressure");
+        pressure.textProperty().bind(pvm.headlineProperty());
+        pressure.setMinWidth(0);
+        pressure.setCursor(javafx.scene.Cursor.HAND);
+        pressure.setTooltip(new Tooltip("Open the API pressure screen"));
+        pressure.setOnMouseClicked(e -> onPressureClicked.run());
+        pvm.levelProperty().addListener((o, a, l) -> pressureLevel(l));
+        pressureLevel(pvm.levelProperty().get());
+        Region gap = new Region();
+        gap.setMinWidth(16);
+        getChildren().addAll(connection, gap, pressure, spacer, fleet);
 
         sessions.connectingProperty().addListener((o, a, b) -> refresh());
         sessions.problemProperty().addListener((o, a, b) -> refresh());
@@ -62,6 +80,17 @@ public final class StatusBar extends HBox {
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
         refresh();
+    }
+
+    public void setOnPressureClicked(Runnable r) {
+        onPressureClicked = r;
+    }
+
+    private void pressureLevel(Level l) {
+        pressure.getStyleClass().removeIf(c -> c.startsWith("level-"));
+        String style = l == null ? "level-unknown" : "level-" + l.name().toLowerCase(java.util.Locale.ROOT);
+        pressure.getStyleClass().add(style);
+        pressure.setGraphic(Icons.icon(Icons.PRESSURE, style));
     }
 
     /** FX thread. */

@@ -78,6 +78,8 @@ public final class Icons {
     public static final Ikon CLEAR = Material2AL.CLEAR;
     public static final Ikon REFRESH = Material2MZ.REFRESH;
     public static final Ikon SETTINGS = Material2MZ.SETTINGS;
+    public static final Ikon OK = Material2AL.CHECK_CIRCLE;
+    public static final Ikon PRESSURE = Material2MZ.SPEED;
     public static final Ikon NODES = Material2AL.DNS;
     public static final Ikon SANDBOX = Material2MZ.SCIENCE;
     public static final Ikon GPU = Material2MZ.MEMORY;

@@ -1,0 +1,127 @@
+package dev.flightdeck.views.pressure;
+
+import dev.flightdeck.app.pressure.HealthReport;
+import dev.flightdeck.app.pressure.HistorySnapshot;
+import dev.flightdeck.app.pressure.Level;
+import dev.flightdeck.app.pressure.PressureReading;
+import dev.flightdeck.app.pressure.PressureScraper;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * The pressure screen's state on the FX thread: the latest reading and its headline, readiness,
+ * and the history window the charts draw. The scraper calls back on its own thread after each
+ * scrape; that becomes one update on the FX thread. A reading for a cluster no longer shown is dropped.
+ */
+public final class PressureViewModel {
+
+    private final Executor fx;
+    private final ReadOnlyObjectWrapper<PressureReading> latest = new ReadOnlyObjectWrapper<>(this, "latest");
+    private final ReadOnlyObjectWrapper<HistorySnapshot> history = new ReadOnlyObjectWrapper<>(this, "history");
+    private final ReadOnlyObjectWrapper<HealthReport> readyz = new ReadOnlyObjectWrapper<>(this, "readyz");
+    private final ReadOnlyObjectWrapper<HealthReport> livez = new ReadOnlyObjectWrapper<>(this, "livez");
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "API server: no reading yet");
+    private final ReadOnlyObjectWrapper<Level> level = new ReadOnlyObjectWrapper<>(this, "level");
+    private final ReadOnlyStringWrapper healthProblem = new ReadOnlyStringWrapper(this, "healthProblem");
+    private final ObjectProperty<Duration> window = new SimpleObjectProperty<>(this, "window", Duration.ofMinutes(15));
+    private PressureScraper scraper;
+    private Consumer<PressureReading> listener;
+
+    public PressureViewModel(Executor fx) {
+        this.fx = fx;
+        window.addListener((o, old, w) -> {
+            if (scraper != null && w != null) {
+                scraper.tracker().history().setWindow(w);
+                history.set(scraper.tracker().history().snapshot());
+            }
+        });
+    }
+
+    /** FX thread: follows this session's scraper (and shows what it already has). */
+    public void attach(PressureScraper s) {
+        detach();
+        scraper = s;
+        s.tracker().history().setWindow(window.get());
+        PressureScraper mine = s;
+        listener = reading -> fx.execute(() -> {
+            if (scraper == mine) {
+                show(mine);
+            }
+        });
+        s.subscribe(listener);
+        show(s);
+    }
+
+    /** FX thread: no cluster shown. */
+    public void detach() {
+        if (scraper != null) {
+            scraper.unsubscribe(listener);
+        }
+        scraper = null;
+        latest.set(null);
+        history.set(null);
+        readyz.set(null);
+        livez.set(null);
+        healthProblem.set(null);
+        level.set(null);
+        headline.set("API server: no reading yet");
+    }
+
+    private void show(PressureScraper s) {
+        PressureReading r = s.tracker().latest();
+        history.set(s.tracker().history().snapshot());
+        readyz.set(s.readyz());
+        livez.set(s.livez());
+        healthProblem.set(s.healthProblem());
+        latest.set(r);
+        if (r == null) {
+            headline.set("API server: waiting for the first /metrics scrape");
+            level.set(null);
+        } else {
+            headline.set(r.assessment().headline());
+            level.set(r.assessment().level());
+        }
+    }
+
+    public ReadOnlyObjectProperty<PressureReading> latestProperty() {
+        return latest.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<HistorySnapshot> historyProperty() {
+        return history.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<HealthReport> readyzProperty() {
+        return readyz.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<HealthReport> livezProperty() {
+        return livez.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty headlineProperty() {
+        return headline.getReadOnlyProperty();
+    }
+
+    /** The overall level, or null before the first reading. */
+    public ReadOnlyObjectProperty<Level> levelProperty() {
+        return level.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty healthProblemProperty() {
+        return healthProblem.getReadOnlyProperty();
+    }
+
+    /** How much history the charts show (1 min to 1 h). */
+    public ObjectProperty<Duration> windowProperty() {
+        return window;
+    }
+}

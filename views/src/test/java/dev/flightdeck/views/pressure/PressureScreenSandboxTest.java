@@ -1,0 +1,106 @@
+package dev.flightdeck.views.pressure;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.pressure.Level;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.sandbox.metrics.Episode;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.Screenshots;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.shell.ContextChoice;
+import dev.flightdeck.views.shell.MainWindow;
+import dev.flightdeck.views.shell.SessionController;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The pressure screen on the sandbox: quiet, it reads healthy; start the sandbox's simulated APF
+ * storm and the headline, the refused-requests chart and the status bar turn red naming the
+ * priority level, and the table lists the rejections. The sandbox's simulated time runs 15× so a
+ * 1 s scrape interval sees 15 s of traffic each time.
+ */
+@ExtendWith(ApplicationExtension.class)
+class PressureScreenSandboxTest {
+
+    private SandboxCluster sandbox;
+    private SessionController sessions;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        sandbox = SandboxCluster.startQuiet(16);
+        sandbox.pressure().time().setSpeed(15);
+        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
+        sessions = new SessionController(t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
+                SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1))), nodes);
+        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(16)), Clock.systemUTC());
+        stage.setScene(window.createScene(1600, 960));
+        stage.setX(0);
+        stage.setY(0);
+        stage.show();
+        sessions.switchTo(new ConnectionTarget.Sandbox(16));
+    }
+
+    @Stop
+    void stop() {
+        window.stop();
+        sessions.close();
+        sandbox.close();
+    }
+
+    private static String text(FxRobot robot, String query) {
+        String t = robot.lookup(query).queryAs(Label.class).getText();
+        return t == null ? "" : t;
+    }
+
+    @Test
+    void anApfStormTurnsTheHeadlineAndTheRefusedChartRed(FxRobot robot) throws Exception {
+        robot.clickOn("#nav-pressure");
+        PressureView view = window.pressureView();
+        FxWait.until(() -> text(robot, "#pressure-headline").startsWith("API server healthy: "), "a healthy headline");
+        assertEquals(Level.OK, view.chart("refused").level());
+        assertEquals(text(robot, "#pressure-headline"), text(robot, "#status-pressure"), "the status bar says the same");
+        FxWait.until(() -> text(robot, "#readyz-title").startsWith("/readyz: ok, "), "readyz checks listed");
+        Screenshots.write(window.getScene(), "pressure-healthy");
+
+        sandbox.pressure().start(Episode.APF_429_STORM);
+        FxWait.until(() -> text(robot, "#pressure-headline").contains("rejected by APF in workload-low"),
+                "the storm in the headline");
+        assertEquals(Level.RED, sessions.pressure().levelProperty().get());
+        assertTrue(robot.lookup("#pressure-headline").query().getStyleClass().contains("level-red"));
+        FxWait.until(() -> view.chart("refused").level() == Level.RED, "the refused-requests chart red");
+        assertTrue(view.chart("refused").getStyleClass().contains("chart-level-red"));
+        assertTrue(text(robot, "#chart-refused-title").endsWith("(red)"), text(robot, "#chart-refused-title"));
+        assertTrue(robot.lookup("#status-pressure").query().getStyleClass().contains("level-red"), "status bar red too");
+        // A few more scrapes so the chart shows the climb, then the picture.
+        Thread.sleep(3000);
+        Path shot = Screenshots.write(window.getScene(), "pressure");
+        assertTrue(Files.size(shot) > 50_000, "a dashboard with content: " + shot);
+
+        robot.clickOn("Latest values");
+        TableView<LatestValuesTable.Row> table = robot.lookup("#pressure-table").queryTableView();
+        FxWait.until(() -> table.getItems().stream().anyMatch(r -> r.group().equals("APF rejections/s")
+                && r.name().startsWith("workload-low · service-accounts")), "the rejections in the table");
+        assertTrue(table.getItems().stream().anyMatch(r -> r.name().equals("APF rejected share, worst priority level")
+                && r.level().equals("red")));
+        Screenshots.write(window.getScene(), "pressure-table");
+    }
+}
