@@ -59,7 +59,7 @@ public final class SandboxCluster implements AutoCloseable {
         if (churning) {
             churn.start(4);
         }
-        this.control = new SandboxControl(url);
+        this.control = new SandboxControl(url, pressure);
     }
 
     /** Starts a sandbox of {@code nodes} GPU nodes that keeps changing a little. */

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.sandbox;
 
+import dev.flightdeck.app.sandbox.metrics.SandboxPressure;
 import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -19,8 +20,10 @@ import java.util.List;
 public final class SandboxControl implements AutoCloseable {
 
     private final KubernetesClient client;
+    private final SandboxPressure pressure;
 
-    SandboxControl(String url) {
+    SandboxControl(String url, SandboxPressure pressure) {
+        this.pressure = pressure;
         Config config = new ConfigBuilder(Config.empty()).withMasterUrl(url).build();
         this.client = new KubernetesClientBuilder().withConfig(config).build();
     }
@@ -56,6 +59,11 @@ public final class SandboxControl implements AutoCloseable {
     /** Deletes a pod outright (as a node failure or a careless kubectl would). */
     public void deletePod(String namespace, String pod) {
         client.pods().inNamespace(namespace).withName(pod).delete();
+    }
+
+    /** The simulated API server pressure: episodes to switch on and off (drills, demos). */
+    public SandboxPressure pressure() {
+        return pressure;
     }
 
     /** Deletes a node, as a cloud autoscaler or an operator would. */

@@ -164,6 +164,11 @@ public final class ClusterSession implements AutoCloseable {
         return checkpoints;
     }
 
+    /** On the sandbox: its simulated pressure episodes, for the person to switch on and off. */
+    public java.util.Optional<dev.flightdeck.app.sandbox.metrics.SandboxPressure> sandboxPressure() {
+        return connection.sandbox().map(dev.flightdeck.app.sandbox.SandboxControl::pressure);
+    }
+
     /** The API server's own pressure: /metrics scraped into signals, readiness, history. */
     public PressureScraper pressure() {
         return pressure;

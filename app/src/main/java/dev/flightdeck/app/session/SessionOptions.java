@@ -23,7 +23,7 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
 
     /** The defaults with what the person set for this cluster. */
     public SessionOptions with(ClusterSettings cluster) {
-        return new SessionOptions(preflight, pageSize, cluster.s3(), metricsInterval);
+        return new SessionOptions(preflight, pageSize, cluster.s3(), cluster.metricsInterval());
     }
 
     /** How often {@code /metrics} is scraped. */

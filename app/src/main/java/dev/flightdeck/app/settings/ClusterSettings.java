@@ -1,6 +1,9 @@
 package dev.flightdeck.app.settings;
 
 import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.pressure.PressureScraper;
+
+import java.time.Duration;
 
 /**
  * What a person sets for one cluster (one kubeconfig context). Credentials are never here:
@@ -8,16 +11,32 @@ import dev.flightdeck.app.checkpoints.S3Settings;
  *
  * @param s3 where that cluster's checkpoint prefixes are listed (endpoint override for an
  *           S3-compatible store such as MinIO or Ceph RGW)
+ * @param metricsInterval how often the API server's {@code /metrics} is scraped (5 s to 5 min)
  */
-public record ClusterSettings(S3Settings s3) {
+public record ClusterSettings(S3Settings s3, Duration metricsInterval) {
 
-    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS);
+    public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
+    public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
+    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL);
 
     public ClusterSettings {
         s3 = s3 == null ? S3Settings.AWS : s3;
+        metricsInterval = metricsInterval == null ? PressureScraper.DEFAULT_INTERVAL : metricsInterval;
+        if (metricsInterval.compareTo(MIN_INTERVAL) < 0 || metricsInterval.compareTo(MAX_INTERVAL) > 0) {
+            throw new IllegalArgumentException("the /metrics interval must be between " + MIN_INTERVAL.toSeconds()
+                    + " and " + MAX_INTERVAL.toSeconds() + " seconds, not " + metricsInterval.toSeconds());
+        }
+    }
+
+    public ClusterSettings(S3Settings s3) {
+        this(s3, PressureScraper.DEFAULT_INTERVAL);
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s);
+        return new ClusterSettings(s, metricsInterval);
+    }
+
+    public ClusterSettings withMetricsInterval(Duration d) {
+        return new ClusterSettings(s3, d);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
@@ -13,13 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The console's settings file, per cluster context:
- * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true}}}}</pre>
+ * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
+ *                              "metricsIntervalSeconds": 30}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -92,7 +95,19 @@ public final class SettingsFile {
                     throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
                 }
             }
-            out.put(e.getKey(), new ClusterSettings(settings));
+            Duration interval = PressureScraper.DEFAULT_INTERVAL;
+            JsonNode seconds = e.getValue().get("metricsIntervalSeconds");
+            if (seconds != null) {
+                if (!seconds.canConvertToLong()) {
+                    throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": metricsIntervalSeconds must be a whole number");
+                }
+                interval = Duration.ofSeconds(seconds.asLong());
+            }
+            try {
+                out.put(e.getKey(), new ClusterSettings(settings, interval));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
+            }
         }
         return out;
     }
@@ -112,6 +127,9 @@ public final class SettingsFile {
             throw new IOException("settings file " + file + " is not valid JSON; fix or remove it before saving");
         }
         ObjectNode cluster = root.with("clusters").putObject(context);
+        if (!settings.metricsInterval().equals(PressureScraper.DEFAULT_INTERVAL)) {
+            cluster.put("metricsIntervalSeconds", settings.metricsInterval().toSeconds());
+        }
         S3Settings s3 = settings.s3();
         if (!s3.equals(S3Settings.AWS)) {
             ObjectNode o = cluster.putObject("s3");

@@ -78,6 +78,18 @@ class SettingsFileTest {
     }
 
     @Test
+    void theMetricsIntervalIsKeptAndBoundedInWords() throws IOException {
+        SettingsFile f = new SettingsFile(dir.resolve("settings.json"));
+        f.save("lab", new ClusterSettings(MINIO).withMetricsInterval(java.time.Duration.ofSeconds(30)));
+        assertEquals(java.time.Duration.ofSeconds(30), f.load().forContext("lab").metricsInterval());
+        assertEquals(java.time.Duration.ofSeconds(30), SessionOptions.forTarget(new ConnectionTarget.Context(null, "lab"),
+                f.load()).metricsInterval());
+        Files.writeString(f.path(), "{\"clusters\": {\"lab\": {\"metricsIntervalSeconds\": 1}}}");
+        assertEquals("settings file " + f.path() + ": cluster \"lab\": the /metrics interval must be between 5 and 300 "
+                + "seconds, not 1; using defaults", f.load().problem());
+    }
+
+    @Test
     void directoriesFollowEachOsConvention() {
         Path home = Path.of("/home/sre");
         assertEquals(new AppDirectories(Path.of("/home/sre/.config/flightdeck"), Path.of("/home/sre/.local/share/flightdeck")),

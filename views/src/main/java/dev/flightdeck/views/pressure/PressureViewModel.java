@@ -5,6 +5,7 @@ import dev.flightdeck.app.pressure.HistorySnapshot;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.pressure.PressureScraper;
+import dev.flightdeck.app.sandbox.metrics.SandboxPressure;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -31,6 +32,7 @@ public final class PressureViewModel {
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "API server: no reading yet");
     private final ReadOnlyObjectWrapper<Level> level = new ReadOnlyObjectWrapper<>(this, "level");
     private final ReadOnlyStringWrapper healthProblem = new ReadOnlyStringWrapper(this, "healthProblem");
+    private final ReadOnlyObjectWrapper<SandboxPressure> sandbox = new ReadOnlyObjectWrapper<>(this, "sandbox");
     private final ObjectProperty<Duration> window = new SimpleObjectProperty<>(this, "window", Duration.ofMinutes(15));
     private PressureScraper scraper;
     private Consumer<PressureReading> listener;
@@ -47,8 +49,14 @@ public final class PressureViewModel {
 
     /** FX thread: follows this session's scraper (and shows what it already has). */
     public void attach(PressureScraper s) {
+        attach(s, null);
+    }
+
+    /** As {@link #attach(PressureScraper)}, on the sandbox with its simulated episodes to offer. */
+    public void attach(PressureScraper s, SandboxPressure simulated) {
         detach();
         scraper = s;
+        sandbox.set(simulated);
         s.tracker().history().setWindow(window.get());
         PressureScraper mine = s;
         listener = reading -> fx.execute(() -> {
@@ -66,6 +74,7 @@ public final class PressureViewModel {
             scraper.unsubscribe(listener);
         }
         scraper = null;
+        sandbox.set(null);
         latest.set(null);
         history.set(null);
         readyz.set(null);
@@ -118,6 +127,11 @@ public final class PressureViewModel {
 
     public ReadOnlyStringProperty healthProblemProperty() {
         return healthProblem.getReadOnlyProperty();
+    }
+
+    /** The sandbox's simulated episodes when the cluster shown is the sandbox, else null. */
+    public ReadOnlyObjectProperty<SandboxPressure> sandboxProperty() {
+        return sandbox.getReadOnlyProperty();
     }
 
     /** How much history the charts show (1 min to 1 h). */

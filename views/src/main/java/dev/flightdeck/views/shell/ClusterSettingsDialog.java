@@ -19,8 +19,9 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * Settings for one cluster context, saved to the settings file: for now where its checkpoint
- * prefixes are listed (an S3-compatible endpoint, region, path-style addressing). Credentials
+ * Settings for one cluster context, saved to the settings file: where its checkpoint prefixes
+ * are listed (an S3-compatible endpoint, region, path-style addressing) and how often its
+ * {@code /metrics} is scraped. Credentials
  * are deliberately not asked for: they come from the standard AWS chain. Saving reconnects.
  */
 final class ClusterSettingsDialog extends Dialog<ButtonType> {
@@ -28,6 +29,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final TextField endpoint = new TextField();
     private final TextField region = new TextField();
     private final CheckBox pathStyle = new CheckBox("Path-style addressing (endpoint/bucket/key; most self-hosted stores)");
+    private final TextField interval = new TextField();
     private final Label error = new Label();
 
     ClusterSettingsDialog(Window owner, String context, SettingsFile file, Runnable reconnect) {
@@ -37,7 +39,11 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         }
         setTitle("Cluster settings — " + context);
         SettingsFile.Loaded loaded = file.load();
-        S3Settings s3 = loaded.forContext(context).s3();
+        ClusterSettings current = loaded.forContext(context);
+        S3Settings s3 = current.s3();
+        interval.setId("settings-metrics-interval");
+        interval.setPrefColumnCount(4);
+        interval.setText(Long.toString(current.metricsInterval().toSeconds()));
         endpoint.setId("settings-s3-endpoint");
         endpoint.setPromptText("empty for AWS S3, e.g. https://minio.lab:9000");
         endpoint.setPrefColumnCount(32);
@@ -58,13 +64,14 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         grid.addRow(0, new Label("Checkpoint storage endpoint"), endpoint);
         grid.addRow(1, new Label("Region"), region);
         grid.add(pathStyle, 1, 2);
+        grid.addRow(3, new Label("Scrape /metrics every (seconds)"), interval);
         Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
                 + "~/.aws profiles and are never stored here.");
         where.getStyleClass().add(Styles.MUTED);
         where.setWrapText(true);
         where.setMaxWidth(520);
-        grid.add(where, 0, 3, 2, 1);
-        grid.add(error, 0, 4, 2, 1);
+        grid.add(where, 0, 4, 2, 1);
+        grid.add(error, 0, 5, 2, 1);
         getDialogPane().setContent(grid);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         Button save = (Button) getDialogPane().lookupButton(ButtonType.OK);
@@ -93,6 +100,14 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
             }
         }
         String r = region.getText().trim();
-        return ClusterSettings.DEFAULTS.withS3(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()));
+        long seconds;
+        try {
+            seconds = Long.parseLong(interval.getText().trim());
+        } catch (NumberFormatException bad) {
+            throw new IllegalArgumentException("the /metrics interval needs a whole number of seconds, not \""
+                    + interval.getText().trim() + "\"");
+        }
+        return new ClusterSettings(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()),
+                java.time.Duration.ofSeconds(seconds));
     }
 }

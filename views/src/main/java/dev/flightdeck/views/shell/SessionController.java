@@ -129,7 +129,7 @@ public final class SessionController implements AutoCloseable {
         nodes.setPodSource(s.fleet()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
-        pressure.attach(s.pressure());
+        pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);

@@ -81,7 +81,8 @@ class PressureScreenSandboxTest {
         FxWait.until(() -> text(robot, "#readyz-title").startsWith("/readyz: ok, "), "readyz checks listed");
         Screenshots.write(window.getScene(), "pressure-healthy");
 
-        sandbox.pressure().start(Episode.APF_429_STORM);
+        robot.clickOn("#simulate-episode").clickOn("APF 429 storm on workload-low");
+        assertTrue(sandbox.pressure().isActive(Episode.APF_429_STORM), "the sandbox menu started the storm");
         FxWait.until(() -> text(robot, "#pressure-headline").contains("rejected by APF in workload-low"),
                 "the storm in the headline");
         assertEquals(Level.RED, sessions.pressure().levelProperty().get());

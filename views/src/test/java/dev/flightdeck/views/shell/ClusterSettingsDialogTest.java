@@ -57,9 +57,15 @@ class ClusterSettingsDialogTest {
 
         robot.doubleClickOn("#settings-s3-endpoint").eraseText(20).write("https://minio.lab:9000");
         robot.clickOn("#settings-s3-path-style");
+        robot.doubleClickOn("#settings-metrics-interval").eraseText(4).write("2");
+        robot.clickOn("#settings-save");
+        FxWait.until(() -> robot.lookup("#settings-error").queryAs(Label.class).getText().contains("between 5 and 300"),
+                "the interval's bound");
+        robot.doubleClickOn("#settings-metrics-interval").eraseText(4).write("30");
         robot.clickOn("#settings-save");
         FxWait.until(() -> !dialog.isShowing(), "the dialog to close");
         assertEquals(1, reconnects.get(), "saving reconnects so the new endpoint is used");
         assertEquals(new S3Settings(URI.create("https://minio.lab:9000"), null, true), file.load().forContext("lab").s3());
+        assertEquals(java.time.Duration.ofSeconds(30), file.load().forContext("lab").metricsInterval());
     }
 }
