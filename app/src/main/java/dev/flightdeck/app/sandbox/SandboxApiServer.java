@@ -38,6 +38,7 @@ public final class SandboxApiServer implements AutoCloseable {
     private final ObjectStore store;
     private final MetricsEndpoints simulated;
     private final RequestCounters counters = new RequestCounters();
+    private final SandboxRbac rbac = new SandboxRbac();
     private final Vertx vertx;
     private HttpServer server;
     /** Simulated: the Eviction subresource with PDBs, and the Job controller's replacements. */
@@ -66,6 +67,11 @@ public final class SandboxApiServer implements AutoCloseable {
         }
     }
 
+    /** The simulated authorization answers (to deny a verb in a test or drill). */
+    public SandboxRbac rbac() {
+        return rbac;
+    }
+
     public RequestCounters counters() {
         return counters;
     }
@@ -86,6 +92,14 @@ public final class SandboxApiServer implements AutoCloseable {
             case "/api/v1" -> json(req.response(), 200, Discovery.CORE_RESOURCES);
             case "/apis" -> json(req.response(), 200, Discovery.groups(store.definitions()));
             case "/healthz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
+            case "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews" -> {
+                try {
+                    json(req.response(), 201, rbac.accessReview(parse(body)));
+                } catch (IOException e) {
+                    status(req.response(), 400, "BadRequest", "the request body is not a JSON object");
+                }
+            }
+            case "/apis/authentication.k8s.io/v1/selfsubjectreviews" -> json(req.response(), 201, rbac.selfReview());
             case "/metrics" -> plain(req.response(), simulated.metrics());
             case "/readyz" -> plain(req.response(), simulated.readyz(req.params().contains("verbose")));
             case "/livez" -> plain(req.response(), simulated.livez(req.params().contains("verbose")));

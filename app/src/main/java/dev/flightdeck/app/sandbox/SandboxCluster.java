@@ -34,6 +34,7 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");
+        store.define("events", "Event", "v1");
         store.define("batch/jobs", "Job", "batch/v1");
         store.define(SandboxEvictions.PDBS, "PodDisruptionBudget", "policy/v1");
         // The gang CRDs are registered (served, discoverable) so the console watches them.
@@ -94,6 +95,11 @@ public final class SandboxCluster implements AutoCloseable {
 
     public ObjectStore store() {
         return store;
+    }
+
+    /** The simulated authorization: deny a verb so the console's permission checks can be seen. */
+    public SandboxRbac rbac() {
+        return server.rbac();
     }
 
     public RequestCounters requests() {

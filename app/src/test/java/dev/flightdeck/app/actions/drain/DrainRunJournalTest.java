@@ -1,0 +1,78 @@
+package dev.flightdeck.app.actions.drain;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.SandboxSession;
+import dev.flightdeck.app.actions.ActionJournal;
+import dev.flightdeck.app.actions.Identity;
+import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.journal.JournalEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A drain run leaves a complete record: plan, confirmation with the consents given, each step and
+ * the outcome with its duration in the journal, and a FlightdeckDrain Event on the node in the
+ * sandbox — under the identity the API server reports, with no credential anywhere.
+ */
+class DrainRunJournalTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyPhaseIsJournaledAndTheNodeGetsAnEvent() throws Exception {
+        try (SandboxSession s = SandboxSession.open(64)) {
+            KubeRest rest = new KubeRest(s.session.connection().api());
+            String user = Identity.who(rest, s.session.connection().user());
+            assertEquals("sandbox-admin", user);
+            Journal journal = new Journal(dir);
+            ActionJournal aj = new ActionJournal(journal, Clock.systemUTC(), s.sandbox.url(), "sandbox", user, "drain",
+                    "node/gpu-node-049");
+            DrainPlanReader reader = new DrainPlanReader(rest, s.session.checkpoints()::read);
+            DrainOptions options = new DrainOptions(true, true, false, false, Duration.ofSeconds(20));
+            DrainPlan plan = reader.read("gpu-node-049", s.session.fleet().gangs(), options, Instant.now());
+            DrainRun run = new DrainRun(rest, aj, new DrainExecutor(rest, Clock.systemUTC(), Duration.ofMillis(200)),
+                    Clock.systemUTC());
+            run.planned(plan);
+            DrainOutcome o = run.execute(plan, "Xid 48 on GPU 2", () -> reader.read("gpu-node-049",
+                    s.session.fleet().gangs(), options, Instant.now()), e -> { });
+            assertEquals(DrainOutcome.Result.DRAINED, o.result(), o.summary());
+
+            List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1),
+                    e -> e.target().equals("node/gpu-node-049")).entries();
+            List<String> phases = entries.stream().map(JournalEntry::phase).distinct().toList();
+            assertEquals(List.of("plan", "confirm", "step", "outcome"), phases);
+            assertTrue(entries.stream().allMatch(e -> e.user().equals("sandbox-admin") && e.context().equals("sandbox")));
+            JournalEntry confirm = entries.stream().filter(e -> e.phase().equals("confirm")).findFirst().orElseThrow();
+            assertEquals(true, confirm.details().get("deleteEmptyDirData"));
+            assertEquals(List.of("training/eval-sweep"), confirm.details().get("brokenGangs"));
+            JournalEntry outcome = entries.getLast();
+            assertEquals("outcome", outcome.phase());
+            assertTrue(outcome.durationMs() >= 0);
+            assertEquals("recorded", outcome.details().get("event"));
+            assertTrue(entries.stream().anyMatch(e -> e.message().equals("cordoned gpu-node-049")));
+
+            List<ObjectNode> events = s.sandbox.store().list("events", "default", l -> true);
+            ObjectNode ev = events.stream().filter(e -> e.path("reason").asText().equals("FlightdeckDrain")).findFirst().orElseThrow();
+            assertEquals("gpu-node-049", ev.at("/involvedObject/name").asText());
+            assertEquals("Node", ev.at("/involvedObject/kind").asText());
+            assertEquals("flightdeck", ev.path("reportingComponent").asText());
+            assertTrue(ev.path("message").asText().startsWith("gpu-node-049 drained: "), ev.path("message").asText());
+            assertTrue(ev.path("message").asText().endsWith("(by sandbox-admin)"));
+
+            String all = Files.readString(Files.list(dir).findFirst().orElseThrow());
+            assertTrue(!all.toLowerCase().contains("token") && !all.contains("BEGIN CERTIFICATE"), "no credentials");
+        }
+    }
+}
