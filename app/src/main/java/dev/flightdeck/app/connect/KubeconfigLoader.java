@@ -112,13 +112,24 @@ public final class KubeconfigLoader {
             JsonNode clusterEntry = cluster == null ? null : merged.get("clusters").get(cluster);
             String server = clusterEntry == null ? null : clusterEntry.path("cluster").path("server").asText(null);
             contexts.add(new KubeContext(e.getKey(), cluster, ctx.path("user").asText(null),
-                    ctx.path("namespace").asText(null), server, contextFile.get(e.getKey())));
+                    ctx.path("namespace").asText(null), server, contextFile.get(e.getKey()), readOnly(ctx)));
         }
         try {
             return new Kubeconfig(files, contexts, current, YAML.writeValueAsString(out));
         } catch (JsonProcessingException e) {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "cannot merge kubeconfig " + files, e);
         }
+    }
+
+    /** {@code extensions: [{name: flightdeck.dev/read-only, extension: true}]} (a boolean or "true"). */
+    private static boolean readOnly(JsonNode ctx) {
+        for (JsonNode ext : ctx.path("extensions")) {
+            if (KubeContext.READ_ONLY_EXTENSION.equals(ext.path("name").asText())) {
+                JsonNode v = ext.path("extension");
+                return v.asBoolean(false) || "true".equalsIgnoreCase(v.asText());
+            }
+        }
+        return false;
     }
 
     private static ObjectNode read(Path file) throws ConnectionProblem {

@@ -12,12 +12,13 @@ import java.time.Duration;
  * @param s3 where that cluster's checkpoint prefixes are listed (endpoint override for an
  *           S3-compatible store such as MinIO or Ceph RGW)
  * @param metricsInterval how often the API server's {@code /metrics} is scraped (5 s to 5 min)
+ * @param readOnly        offer no action that changes this cluster (drain, cordon, preflight, resume)
  */
-public record ClusterSettings(S3Settings s3, Duration metricsInterval) {
+public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly) {
 
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
-    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL);
+    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL, false);
 
     public ClusterSettings {
         s3 = s3 == null ? S3Settings.AWS : s3;
@@ -29,14 +30,22 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval) {
     }
 
     public ClusterSettings(S3Settings s3) {
-        this(s3, PressureScraper.DEFAULT_INTERVAL);
+        this(s3, PressureScraper.DEFAULT_INTERVAL, false);
+    }
+
+    public ClusterSettings(S3Settings s3, Duration metricsInterval) {
+        this(s3, metricsInterval, false);
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s, metricsInterval);
+        return new ClusterSettings(s, metricsInterval, readOnly);
     }
 
     public ClusterSettings withMetricsInterval(Duration d) {
-        return new ClusterSettings(s3, d);
+        return new ClusterSettings(s3, d, readOnly);
+    }
+
+    public ClusterSettings withReadOnly(boolean on) {
+        return new ClusterSettings(s3, metricsInterval, on);
     }
 }

@@ -22,7 +22,7 @@ import java.util.Map;
 /**
  * The console's settings file, per cluster context:
  * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
- *                              "metricsIntervalSeconds": 30}}}</pre>
+ *                              "metricsIntervalSeconds": 30, "readOnly": true}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -104,7 +104,7 @@ public final class SettingsFile {
                 interval = Duration.ofSeconds(seconds.asLong());
             }
             try {
-                out.put(e.getKey(), new ClusterSettings(settings, interval));
+                out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false)));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
@@ -127,6 +127,9 @@ public final class SettingsFile {
             throw new IOException("settings file " + file + " is not valid JSON; fix or remove it before saving");
         }
         ObjectNode cluster = root.with("clusters").putObject(context);
+        if (settings.readOnly()) {
+            cluster.put("readOnly", true);
+        }
         if (!settings.metricsInterval().equals(PressureScraper.DEFAULT_INTERVAL)) {
             cluster.put("metricsIntervalSeconds", settings.metricsInterval().toSeconds());
         }
