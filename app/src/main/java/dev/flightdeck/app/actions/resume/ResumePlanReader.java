@@ -8,7 +8,6 @@ import dev.flightdeck.app.gangs.Gang;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -58,9 +57,8 @@ public final class ResumePlanReader {
         JsonNode workload = w.json();
         List<JsonNode> pods = new ArrayList<>();
         list.json().path("items").forEach(pods::add);
-        Map<String, String> annotations = new HashMap<>(gang.annotations());
-        workload.path("metadata").path("annotations").properties().forEach(e -> annotations.put(e.getKey(), e.getValue().asText()));
-        return ResumePlanner.plan(gang, workload, pods, checkpoints.apply(annotations), step, now);
+        CheckpointStatus status = checkpoints.apply(ResumePlanner.annotations(gang, workload));
+        return ResumePlanner.plan(gang, workload, pods, status, step, now);
     }
 
     /**

@@ -39,8 +39,7 @@ public final class ResumePlanner {
             throw new ResumeRefusal("cannot resume " + ref + ": the gang is " + gang.verdict().label()
                     + "; only a halted or failed gang is resumed (recreating a live one would throw away its work since the checkpoint)");
         }
-        Map<String, String> annotations = new HashMap<>(gang.annotations());
-        workload.path("metadata").path("annotations").properties().forEach(e -> annotations.put(e.getKey(), e.getValue().asText()));
+        Map<String, String> annotations = annotations(gang, workload);
         Checkpoint cp = pick(ref, checkpoints, step);
         ResumeLocation where;
         String envName;
@@ -64,6 +63,13 @@ public final class ResumePlanner {
         return new ResumePlan(gang.key(), gang.verdict(), gang.reasonText(), kind, gang.key().namespace(),
                 gang.key().name(), cp, cp.equals(checkpoints.newest()), checkpoints.source(), envName, where, before,
                 after, diff, pods.stream().map(ResumePod::of).toList(), containers, ranks, now);
+    }
+
+    /** The gang's flightdeck.dev/ annotations with the workload's own (all of them) over them: the workload's word wins. */
+    public static Map<String, String> annotations(Gang gang, JsonNode workload) {
+        Map<String, String> out = new HashMap<>(gang.annotations());
+        workload.path("metadata").path("annotations").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
     }
 
     /** The workload kind to recreate, or a refusal naming the gang's system. */

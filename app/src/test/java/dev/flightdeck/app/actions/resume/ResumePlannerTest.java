@@ -81,6 +81,16 @@ class ResumePlannerTest {
     }
 
     @Test
+    void aJobWithAManualSelectorKeepsItAndItsLabels() {
+        com.fasterxml.jackson.databind.node.ObjectNode job = json("kube-apiserver-1.32/job-indexed.json").deepCopy();
+        job.with("spec").put("manualSelector", true);
+        JsonNode stripped = ServerFields.strip(job, ResumableKind.INDEXED_JOB);
+        assertEquals(job.at("/spec/selector"), stripped.at("/spec/selector"));
+        assertEquals(job.at("/spec/template/metadata/labels"), stripped.at("/spec/template/metadata/labels"));
+        assertTrue(stripped.at("/metadata/uid").isMissingNode());
+    }
+
+    @Test
     void jobSetGetsTheVariableInEveryContainerOfEveryReplicatedJobInitContainersIncluded() throws Exception {
         JsonNode js = json("upstream/jobset-v1alpha2.json");
         ResumePlan p = ResumePlanner.plan(gang(GangSystem.JOBSET, "research", "simple", GangVerdict.FAILED, 3),
