@@ -57,7 +57,8 @@ public final class Journal {
         }
     }
 
-    Path fileFor(Instant at) {
+    /** The file that holds the entries written at {@code at} (one per UTC day). */
+    public Path fileFor(Instant at) {
         return dir.resolve(LocalDate.ofInstant(at, ZoneOffset.UTC) + ".jsonl");
     }
 

@@ -45,6 +45,7 @@ final class MixedGangs {
         ObjectNode o = object("PyTorchJob", job,
                 "{\"pytorchReplicaSpecs\":{\"Master\":{\"replicas\":1},\"Worker\":{\"replicas\":1}}}",
                 "{\"conditions\":[{\"type\":\"Created\",\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}");
+        WorkloadTemplates.pyTorchJob(o, 8);
         checkpoints.huggingFace(o, started.plusSeconds(9300), 2400, 200, java.time.Duration.ofMinutes(25));
         store.create("kubeflow.org/pytorchjobs", o);
         for (String type : new String[]{"master", "worker"}) {
@@ -59,6 +60,7 @@ final class MixedGangs {
         ObjectNode o = object("JobSet", jobset,
                 "{\"replicatedJobs\":[{\"name\":\"workers\",\"replicas\":2,\"template\":{\"spec\":{\"parallelism\":1,\"completions\":1}}}]}",
                 "{\"conditions\":[]}");
+        WorkloadTemplates.jobSet(o, 8);
         PodTemplates.checkpointAnnotations(o, "s3://checkpoints/" + jobset + "/step-300/", started.minusSeconds(7200), 300);
         store.create("jobset.x-k8s.io/jobsets", o);
         for (int i = 0; i < nodes.length; i++) {
@@ -75,6 +77,7 @@ final class MixedGangs {
         ObjectNode o = object("MPIJob", job,
                 "{\"slotsPerWorker\":8,\"mpiReplicaSpecs\":{\"Launcher\":{\"replicas\":1},\"Worker\":{\"replicas\":2}}}",
                 "{\"conditions\":[{\"type\":\"Created\",\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}");
+        WorkloadTemplates.mpiJob(o, 8);
         checkpoints.megatron(o, started.plusSeconds(9900), 12000, 1000, java.time.Duration.ofMinutes(40));
         store.create("kubeflow.org/mpijobs", o);
         store.create("pods", PodTemplates.gangPod(NS, job + "-launcher-7xq2z", launcherNode, 0, started, Map.of(

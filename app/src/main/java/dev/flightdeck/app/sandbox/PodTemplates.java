@@ -34,7 +34,7 @@ final class PodTemplates {
         l.put("batch.kubernetes.io/job-name", job);
         l.put("job-name", job);
         l.put("batch.kubernetes.io/job-completion-index", Integer.toString(index));
-        l.put("batch.kubernetes.io/controller-uid", "c0ffee00-" + Integer.toHexString(job.hashCode() & 0xffff));
+        l.put("batch.kubernetes.io/controller-uid", ownerUid(job));
         l.put("scheduling.x-k8s.io/pod-group", job);
         meta.with("annotations").put("batch.kubernetes.io/job-completion-index", Integer.toString(index));
         container(p, "trainer", "nvcr.io/nvidia/pytorch:25.01-py3", "90", "1600Gi", gpus);
@@ -78,6 +78,7 @@ final class PodTemplates {
         ObjectNode spec = j.putObject("spec");
         spec.put("completionMode", "Indexed").put("parallelism", ranks).put("completions", ranks)
                 .put("backoffLimit", 0).put("podReplacementPolicy", "Failed");
+        WorkloadTemplates.indexedJob(j, 8);
         ObjectNode st = j.putObject("status");
         st.put("active", ranks).put("startTime", created.toString());
         return j;
@@ -118,8 +119,13 @@ final class PodTemplates {
     private static void owner(ObjectNode p, String apiVersion, String kind, String name, boolean controller) {
         ((ObjectNode) p.path("metadata")).putArray("ownerReferences").addObject()
                 .put("apiVersion", apiVersion).put("kind", kind).put("name", name)
-                .put("uid", "0a1b2c3d-" + Integer.toHexString(name.hashCode() & 0xffff) + "-4e5f-8a9b-000000000000")
+                .put("uid", ownerUid(name))
                 .put("controller", controller).put("blockOwnerDeletion", true);
+    }
+
+    /** The UID a seeded pod's owner reference names for owner {@code name} (and the seeded Job's own UID). */
+    static String ownerUid(String name) {
+        return "0a1b2c3d-" + Integer.toHexString(name.hashCode() & 0xffff) + "-4e5f-8a9b-000000000000";
     }
 
     private static void container(ObjectNode p, String name, String image, String cpu, String mem, int gpus) {

@@ -26,8 +26,9 @@ import java.util.function.Predicate;
  * uses, over real HTTP on loopback. Served for real: LIST with limit/continue and
  * label/field selectors, WATCH with resourceVersion, bookmarks, timeoutSeconds and
  * 410 Gone, GET, POST, PUT, PATCH (JSON and merge), DELETE, /version and discovery.
- * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}).
- * Not served: authentication, RBAC, admission, APF, server-side apply. Built on
+ * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); gang controllers,
+ * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers}).
+ * Not served: authentication, RBAC, real admission, APF, server-side apply. Built on
  * Vert.x (already on the class path through fabric8) instead of fabric8's mock
  * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
  */
@@ -44,6 +45,8 @@ public final class SandboxApiServer implements AutoCloseable {
     /** Simulated: the Eviction subresource with PDBs, and the Job controller's replacements. */
     private SandboxEvictions evictions;
     private java.util.concurrent.ScheduledExecutorService controllers;
+    /** Simulated: admission, Job defaulting, gang controllers creating pods, cascading deletes. */
+    private SandboxWorkloadControllers workloads;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated) {
         this.store = store;
@@ -60,6 +63,7 @@ public final class SandboxApiServer implements AutoCloseable {
         controllers = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("sandbox-controllers").daemon().unstarted(r));
         evictions = new SandboxEvictions(store, new SandboxJobController(store, controllers));
+        workloads = new SandboxWorkloadControllers(store, controllers);
         try {
             return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
         } catch (Exception e) {
@@ -74,6 +78,10 @@ public final class SandboxApiServer implements AutoCloseable {
 
     public RequestCounters counters() {
         return counters;
+    }
+
+    public SandboxWorkloadControllers workloads() {
+        return workloads;
     }
 
     private void handle(HttpServerRequest req) {
@@ -147,7 +155,7 @@ public final class SandboxApiServer implements AutoCloseable {
                 if (ap.namespace() != null) {
                     obj.with("metadata").put("namespace", ap.namespace());
                 }
-                object(req.response(), 201, store.create(ap.table(), obj));
+                object(req.response(), 201, workloads.create(ap.table(), obj));
             } else if (m == HttpMethod.PUT && ap.name() != null) {
                 counters.count("UPDATE", ap.table());
                 object(req.response(), 200, store.replace(ap.table(), ap.namespace(), ap.name(), (ObjectNode) parse(body)));
@@ -157,7 +165,9 @@ public final class SandboxApiServer implements AutoCloseable {
                         req.getHeader("Content-Type"), parse(body)));
             } else if (m == HttpMethod.DELETE && ap.name() != null) {
                 counters.count("DELETE", ap.table());
-                object(req.response(), 200, store.delete(ap.table(), ap.namespace(), ap.name()));
+                JsonNode options = body.length() == 0 ? KubeJson.MAPPER.createObjectNode() : parse(body);
+                object(req.response(), 200, workloads.delete(ap.table(), ap.namespace(), ap.name(), options,
+                        req.getParam("propagationPolicy")));
             } else {
                 status(req.response(), 405, "MethodNotAllowed", "the server does not allow this method on the requested resource");
             }

@@ -106,6 +106,11 @@ public final class SandboxCluster implements AutoCloseable {
         return server.counters();
     }
 
+    /** The simulated gang controllers, garbage collector and admission (see {@link SandboxWorkloadControllers}). */
+    public SandboxWorkloadControllers workloads() {
+        return server.workloads();
+    }
+
     public SandboxControl control() {
         return control;
     }

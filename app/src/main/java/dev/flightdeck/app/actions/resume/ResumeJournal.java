@@ -1,0 +1,84 @@
+package dev.flightdeck.app.actions.resume;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.journal.JournalIdentity;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The journal entries of one resume ({@code action=resume}, {@code target=gang/NS/NAME}): first the
+ * saved original (the whole workload and every pod, as the API server returned them), then one
+ * entry per step and the outcome. Only the first write is a precondition; later ones are reported
+ * if they fail, since what matters (the original) is already on disk.
+ */
+final class ResumeJournal {
+
+    static final String ACTION = "resume";
+
+    private final Journal journal;
+    private final JournalIdentity who;
+    private final Clock clock;
+    private final String target;
+    private Path file;
+
+    ResumeJournal(Journal journal, JournalIdentity who, Clock clock, ResumePlan plan) {
+        this.journal = journal;
+        this.who = who;
+        this.clock = clock;
+        this.target = "gang/" + plan.ref();
+    }
+
+    /** Writes the original durably (fsync) and returns the file holding it. */
+    Path saveOriginal(ResumePlan plan, JsonNode workload, List<JsonNode> pods) throws IOException {
+        Instant at = clock.instant();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("kind", plan.kind().kind());
+        details.put("workload", workload);
+        details.put("pods", pods);
+        details.put("checkpoint", plan.checkpoint().uri());
+        details.put("after", plan.after());
+        journal.append(who.entry(at, ACTION, "step", target, "saved " + plan.describe() + " and its " + pods.size()
+                + " pods before deleting them, to resume from " + plan.checkpoint().uri(), details, -1));
+        file = journal.fileFor(at);
+        return file;
+    }
+
+    Path directory() {
+        return journal.directory();
+    }
+
+    Path file() {
+        return file;
+    }
+
+    void step(String message, Duration took, Consumer<ResumeEvent> events) {
+        write("step", message, Map.of(), took, events);
+    }
+
+    void outcome(ResumeOutcome o, Consumer<ResumeEvent> events) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("result", o.result().name());
+        if (o.newUid() != null) {
+            details.put("uid", o.newUid());
+        }
+        write("outcome", o.summary(), details, o.took(), events);
+    }
+
+    private void write(String phase, String message, Map<String, Object> details, Duration took,
+                       Consumer<ResumeEvent> events) {
+        try {
+            journal.append(who.entry(clock.instant(), ACTION, phase, target, message, details, took.toMillis()));
+        } catch (IOException e) {
+            events.accept(new ResumeEvent.JournalProblem(e.getMessage()));
+        }
+    }
+}

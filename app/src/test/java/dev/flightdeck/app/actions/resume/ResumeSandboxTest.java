@@ -1,0 +1,231 @@
+package dev.flightdeck.app.actions.resume;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.SandboxSession;
+import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.app.gangs.GangSystem;
+import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.journal.JournalEntry;
+import dev.flightdeck.app.journal.JournalIdentity;
+import dev.flightdeck.app.sandbox.StoreException;
+import dev.flightdeck.app.watch.KubeJson;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Resumes against the sandbox over real HTTP, with its simulated gang controllers, cascading
+ * Foreground deletes and webhook denials: each test takes its own gang (rlhf-actor is seeded
+ * halted; eval-sweep and llama-sft are halted here by failing one rank in the store).
+ */
+class ResumeSandboxTest {
+
+    private static final JournalIdentity WHO = new JournalIdentity("sandbox", "sandbox", "alice");
+    private static final ResumeOptions FAST = new ResumeOptions(Duration.ofSeconds(15), Duration.ofSeconds(15),
+            Duration.ofMillis(100));
+    private static SandboxSession sandbox;
+    private static KubeRest rest;
+    private static ResumePlanReader reader;
+
+    @TempDir
+    Path journalDir;
+
+    @BeforeAll
+    static void open() throws Exception {
+        sandbox = SandboxSession.open(64);
+        rest = new KubeRest(sandbox.session.connection().api());
+        reader = new ResumePlanReader(rest, sandbox.session.checkpoints()::read);
+        SandboxSession.eventually("the gangs", () -> sandbox.session.fleet().gangs().size() == 9);
+    }
+
+    @AfterAll
+    static void close() {
+        sandbox.close();
+    }
+
+    private static ResumePlan plan(String ref) throws Exception {
+        return reader.read(ref, sandbox.session.fleet().gangs(), OptionalLong.empty(), Instant.now());
+    }
+
+    private static Gang gang(GangSystem system, String ns, String name) {
+        return sandbox.session.fleet().gang(new GangKey(system, ns, name));
+    }
+
+    /** Simulates a rank crashing: its pod goes Failed, which halts the gang in the fleet model. */
+    private static void failOneRank(String ns, String label, String workload, GangSystem system) throws Exception {
+        ObjectNode pod = sandbox.sandbox.store().list("pods", ns, l -> workload.equals(l.get(label))).getFirst();
+        pod.putObject("status").put("phase", "Failed");
+        sandbox.sandbox.store().replace("pods", ns, pod.at("/metadata/name").asText(), pod);
+        SandboxSession.eventually(workload + " halted", () -> gang(system, ns, workload).verdict() == GangVerdict.HALTED);
+    }
+
+    private static List<String> envValues(JsonNode container, String name) {
+        List<String> out = new java.util.ArrayList<>();
+        container.path("env").forEach(e -> {
+            if (e.path("name").asText().equals(name)) {
+                out.add(e.path("value").asText());
+            }
+        });
+        return out;
+    }
+
+    private static List<ObjectNode> jobPods(String job) throws StoreException {
+        return sandbox.sandbox.store().list("pods", "training", l -> job.equals(l.get("batch.kubernetes.io/job-name")));
+    }
+
+    @Test
+    void aRunningGangIsRefusedInOneLine() {
+        assertEquals(GangVerdict.RUNNING, gang(GangSystem.MPIJOB, "research", "bert-large").verdict());
+        ResumeRefusal r = assertThrows(ResumeRefusal.class, () -> plan("research/bert-large"));
+        assertEquals("cannot resume research/bert-large: the gang is running; only a halted or failed gang is resumed"
+                + " (recreating a live one would throw away its work since the checkpoint)", r.getMessage());
+        assertEquals("no gang training/nope in the cluster (as the console sees it)",
+                assertThrows(ResumeRefusal.class, () -> plan("training/nope")).getMessage());
+    }
+
+    @Test
+    void theHaltedRlhfActorIsSavedBeforeItsDeleteThenRecreatedWithResumeFromAndItsRanksStart() throws Exception {
+        ResumePlan plan = plan("training/rlhf-actor");
+        assertEquals("s3://checkpoints/rlhf-actor/step-1007/", plan.checkpoint().uri());
+        assertEquals(16, plan.pods().size());
+        assertEquals(16, plan.expectedRanks());
+        assertTrue(plan.diff().containsAll(List.of("+        - name: RESUME_FROM", "+          value: s3://checkpoints/rlhf-actor/step-1007/",
+                "+        - name: RESUME_FROM_STEP", "+          value: \"1007\"")), String.join("\n", plan.diff()));
+        String oldUid = sandbox.sandbox.store().get("batch/jobs", "training", "rlhf-actor").at("/metadata/uid").asText();
+
+        Journal journal = new Journal(journalDir);
+        AtomicReference<String> journalAtDelete = new AtomicReference<>();
+        AtomicReference<Instant> deleteArrived = new AtomicReference<>();
+        sandbox.sandbox.workloads().observeDeletes(what -> {
+            if (what.equals("batch/jobs/training/rlhf-actor") && deleteArrived.get() == null) {
+                deleteArrived.set(Instant.now());
+                try (var files = Files.list(journalDir)) {
+                    StringBuilder all = new StringBuilder();
+                    for (Path f : files.toList()) {
+                        all.append(Files.readString(f));
+                    }
+                    journalAtDelete.set(all.toString());
+                } catch (java.io.IOException e) {
+                    journalAtDelete.set("unreadable: " + e.getMessage());
+                }
+            }
+        });
+        List<ResumeEvent> events = new CopyOnWriteArrayList<>();
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, events::add);
+
+        assertEquals(ResumeOutcome.Result.RESUMED, o.result(), o.summary());
+        assertTrue(o.summary().startsWith("resumed training/rlhf-actor from s3://checkpoints/rlhf-actor/step-1007/: 16 ranks created"),
+                o.summary());
+        assertNotNull(journalAtDelete.get(), "the delete reached the sandbox");
+        assertTrue(journalAtDelete.get().contains(oldUid) && journalAtDelete.get().contains("\"saved Job training/rlhf-actor"),
+                "the journal file held the original when the delete arrived");
+
+        List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(600), Instant.now().plusSeconds(60), e -> true).entries();
+        JournalEntry saved = entries.getFirst();
+        assertEquals("resume", saved.action());
+        assertEquals("gang/training/rlhf-actor", saved.target());
+        assertTrue(!saved.at().isAfter(deleteArrived.get()), "saved at " + saved.at() + ", delete at " + deleteArrived.get());
+        JsonNode details = KubeJson.MAPPER.valueToTree(saved.details());
+        assertEquals(oldUid, details.at("/workload/metadata/uid").asText());
+        assertEquals(16, details.path("pods").size());
+        assertTrue(details.at("/pods/0/spec/containers/0").has("image"), "whole pod specs");
+        assertEquals("outcome", entries.getLast().phase());
+        assertEquals(journal.fileFor(saved.at()), o.journalFile());
+
+        ObjectNode job = sandbox.sandbox.store().get("batch/jobs", "training", "rlhf-actor");
+        assertNotEquals(oldUid, job.at("/metadata/uid").asText());
+        assertEquals(o.newUid(), job.at("/metadata/uid").asText());
+        assertEquals(List.of("s3://checkpoints/rlhf-actor/step-1007/"), envValues(job.at("/spec/template/spec/containers/0"), "RESUME_FROM"));
+        assertEquals("s3://checkpoints/rlhf-actor/step-1007/", job.at("/metadata/annotations/flightdeck.dev~1resumed-from").asText());
+        List<ObjectNode> pods = jobPods("rlhf-actor");
+        assertEquals(16, pods.size());
+        assertTrue(pods.stream().allMatch(p -> envValues(p.at("/spec/containers/0"), "RESUME_FROM").size() == 1));
+        assertTrue(events.stream().anyMatch(e -> e instanceof ResumeEvent.Saved)
+                && events.indexOf(events.stream().filter(e -> e instanceof ResumeEvent.Saved).findFirst().orElseThrow())
+                < events.indexOf(events.stream().filter(e -> e instanceof ResumeEvent.Deleting).findFirst().orElseThrow()));
+        SandboxSession.eventually("the new gang in the fleet model, no rank failed", () -> {
+            Gang g = gang(GangSystem.INDEXED_JOB, "training", "rlhf-actor");
+            return g != null && g.ranks().size() == 16 && g.verdict() != GangVerdict.HALTED;
+        });
+    }
+
+    @Test
+    void aDeniedCreationRestoresTheOriginalAndSaysSo() throws Exception {
+        failOneRank("training", "batch.kubernetes.io/job-name", "eval-sweep", GangSystem.INDEXED_JOB);
+        ResumePlan plan = plan("training/eval-sweep");
+        sandbox.sandbox.workloads().admission().denyCreates("batch/jobs", "training", "eval-sweep", 1, "resumes need a ticket");
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, new Journal(journalDir), WHO, e -> { });
+
+        assertEquals(ResumeOutcome.Result.RESTORED, o.result());
+        assertEquals("creation failed: admission webhook \"sandbox-admission.flightdeck.dev\" denied the request: "
+                + "resumes need a ticket; the original was restored", o.summary());
+        ObjectNode job = sandbox.sandbox.store().get("batch/jobs", "training", "eval-sweep");
+        assertTrue(job.at("/metadata/annotations/flightdeck.dev~1resumed-from").isMissingNode());
+        assertTrue(envValues(job.at("/spec/template/spec/containers/0"), "RESUME_FROM").isEmpty());
+        assertEquals(plan.before(), ServerFields.strip(job, ResumableKind.INDEXED_JOB));
+        SandboxSession.eventually("the restored Job's 8 ranks", () -> {
+            try {
+                return jobPods("eval-sweep").size() == 8;
+            } catch (StoreException e) {
+                return false;
+            }
+        });
+    }
+
+    @Test
+    void whenRestoringFailsTooTheOutcomeNamesTheJournalFileHoldingTheOriginal() throws Exception {
+        failOneRank("research", "training.kubeflow.org/job-name", "llama-sft", GangSystem.PYTORCHJOB);
+        ResumePlan plan = plan("research/llama-sft");
+        assertEquals(ResumableKind.PYTORCHJOB, plan.kind());
+        sandbox.sandbox.workloads().admission().denyCreates("kubeflow.org/pytorchjobs", "research", "llama-sft", 2, "frozen");
+        Journal journal = new Journal(journalDir);
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, e -> { });
+
+        assertEquals(ResumeOutcome.Result.RESTORE_FAILED, o.result());
+        Path file = o.journalFile();
+        assertEquals("creation failed: admission webhook \"sandbox-admission.flightdeck.dev\" denied the request: frozen;"
+                + " restoring the original failed too: admission webhook \"sandbox-admission.flightdeck.dev\" denied the request:"
+                + " frozen; it is saved in " + file, o.summary());
+        assertTrue(Files.readString(file).contains("\"pytorchReplicaSpecs\""), "the journal file holds the PyTorchJob");
+        assertTrue(sandbox.sandbox.store().list("pods", "research",
+                l -> "llama-sft".equals(l.get("training.kubeflow.org/job-name"))).isEmpty(), "its pods went with it");
+    }
+
+    @Test
+    void aJournalThatCannotBeWrittenStopsTheResumeBeforeAnyDelete() throws Exception {
+        failOneRank("research", "jobset.sigs.k8s.io/jobset-name", "vision-pretrain", GangSystem.JOBSET);
+        ResumePlan plan = plan("research/vision-pretrain");
+        Path notADirectory = Files.writeString(journalDir.resolve("blocked"), "a file where the journal directory should be");
+        String uid = sandbox.sandbox.store().get("jobset.x-k8s.io/jobsets", "research", "vision-pretrain").at("/metadata/uid").asText();
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, new Journal(notADirectory), WHO, e -> { });
+        assertEquals(ResumeOutcome.Result.NOT_STARTED, o.result());
+        assertTrue(o.summary().startsWith("could not save JobSet research/vision-pretrain to the journal in " + notADirectory),
+                o.summary());
+        assertTrue(o.summary().endsWith("; nothing was deleted"), o.summary());
+        assertEquals(uid, sandbox.sandbox.store().get("jobset.x-k8s.io/jobsets", "research", "vision-pretrain")
+                .at("/metadata/uid").asText());
+        assertEquals(2, sandbox.sandbox.store().list("pods", "research",
+                l -> "vision-pretrain".equals(l.get("jobset.sigs.k8s.io/jobset-name"))).size());
+    }
+}
