@@ -4,30 +4,37 @@ import java.nio.file.Path;
 
 /**
  * The command line shared by the console, {@code check} and the packaged launcher:
- * {@code flightdeck [check | plan drain NODE] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]}.
+ * {@code flightdeck [check | plan drain NODE | plan resume NS/GANG] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]}.
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                             PlanRequest plan) {
 
     public enum Command { UI, CHECK, PLAN, HELP }
 
-    /** {@code plan drain NODE [--delete-emptydir-data] [--force]}: what to plan, and the consents given. */
-    public record PlanRequest(String action, String target, boolean deleteEmptyDirData, boolean force) {
+    /**
+     * {@code plan drain NODE [--delete-emptydir-data] [--force]} or {@code plan resume NS/GANG [--step N]}:
+     * what to plan, the consents given, and the checkpoint step picked (-1: the newest complete).
+     */
+    public record PlanRequest(String action, String target, boolean deleteEmptyDirData, boolean force, long step) {
     }
 
     /** The actions that have a plan; each prints what it would do and changes nothing. */
-    static final java.util.List<String> PLANNABLE = java.util.List.of("drain");
+    static final java.util.List<String> PLANNABLE = java.util.List.of("drain", "resume");
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
     public static final String USAGE = """
-            usage: flightdeck [check | plan drain NODE] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
+            usage: flightdeck [check | plan drain NODE | plan resume NS/GANG] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
               (no command)       start the console
               check              connect, wait for the watches to sync, print a report and exit
               plan drain NODE    print what draining NODE would do (pods evicted, skipped, blocking; budgets;
                                  gangs broken with GPU-hours at risk) and change nothing
                 --delete-emptydir-data  consent to losing pods' emptyDir data (as kubectl drain)
                 --force                 consent to deleting pods no controller recreates
+              plan resume NS/GANG  print how a halted or failed gang would be resumed from its checkpoint:
+                                 the checkpoint, the workload before and after (a diff), what is deleted
+                                 and created; changes nothing
+                --step N                resume from this checkpoint step instead of the newest complete one
               --kubeconfig FILE  kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME     context to use (else the kubeconfig's current-context)
               --sandbox          use the embedded sandbox cluster (also used when no kubeconfig exists)
@@ -43,6 +50,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String planTarget = null;
         boolean emptyDir = false;
         boolean force = false;
+        long step = -1;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -63,6 +71,14 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 }
                 case "--delete-emptydir-data" -> emptyDir = true;
                 case "--force" -> force = true;
+                case "--step" -> {
+                    String v = inlineValue != null ? inlineValue : value(args, ++i, a);
+                    try {
+                        step = Long.parseLong(v.trim());
+                    } catch (NumberFormatException e) {
+                        throw new UsageException("--step needs a whole number, not '" + v + "'");
+                    }
+                }
                 case "help", "--help", "-h" -> command = Command.HELP;
                 case "--sandbox" -> sandbox = true;
                 case "--kubeconfig" -> {
@@ -81,10 +97,13 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         if (sandbox && (kubeconfig != null || context != null)) {
             throw new UsageException("--sandbox cannot be combined with --kubeconfig or --context");
         }
-        if ((emptyDir || force) && command != Command.PLAN) {
+        if ((emptyDir || force) && !"drain".equals(planAction)) {
             throw new UsageException("--delete-emptydir-data and --force only go with plan drain");
         }
-        PlanRequest plan = command == Command.PLAN ? new PlanRequest(planAction, planTarget, emptyDir, force) : null;
+        if (step >= 0 && !"resume".equals(planAction)) {
+            throw new UsageException("--step only goes with plan resume");
+        }
+        PlanRequest plan = command == Command.PLAN ? new PlanRequest(planAction, planTarget, emptyDir, force, step) : null;
         return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, plan);
     }
 

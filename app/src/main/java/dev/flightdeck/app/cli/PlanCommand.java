@@ -2,21 +2,25 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.actions.drain.DrainOptions;
-import dev.flightdeck.app.actions.drain.DrainPlan;
 import dev.flightdeck.app.actions.drain.DrainPlanReader;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
+import dev.flightdeck.app.actions.resume.ResumePlanReader;
+import dev.flightdeck.app.actions.resume.ResumePlanText;
+import dev.flightdeck.app.actions.resume.ResumeRefusal;
 import dev.flightdeck.app.session.ClusterSession;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
- * {@code flightdeck plan drain NODE}: the plan the console would show before a drain, as text,
- * changing nothing (executing stays in the console, where the operator confirms). Exit 0 when
- * the plan was made (also when it says the drain would be refused); 3 when the cluster or the
- * node cannot be read.
+ * {@code flightdeck plan drain NODE} and {@code flightdeck plan resume NS/GANG}: the plan the console
+ * would show before the action, as text, changing nothing (executing stays in the console, where
+ * the operator confirms). Exit 0 when the plan was made (also when it says the action would be
+ * refused); 3 when the cluster or the object cannot be read.
  */
 public final class PlanCommand {
 
@@ -29,14 +33,25 @@ public final class PlanCommand {
             if (session == null) {
                 return CheckCommand.UNREADABLE;
             }
-            DrainOptions drain = DrainOptions.DEFAULTS.withConsent(req.deleteEmptyDirData(), req.force());
-            DrainPlan plan = new DrainPlanReader(new KubeRest(session.connection().api()), session.checkpoints()::read)
-                    .read(req.target(), session.fleet().gangs(), drain, Instant.now());
-            DrainPlanText.lines(plan).forEach(out::println);
+            KubeRest rest = new KubeRest(session.connection().api());
+            List<String> lines = switch (req.action()) {
+                case "resume" -> ResumePlanText.lines(new ResumePlanReader(rest, session.checkpoints()::read).read(
+                        req.target(), session.fleet().gangs(),
+                        req.step() < 0 ? OptionalLong.empty() : OptionalLong.of(req.step()), Instant.now()));
+                default -> DrainPlanText.lines(new DrainPlanReader(rest, session.checkpoints()::read).read(req.target(),
+                        session.fleet().gangs(), DrainOptions.DEFAULTS.withConsent(req.deleteEmptyDirData(), req.force()),
+                        Instant.now()));
+            };
+            lines.forEach(out::println);
+            out.flush();
+            return CheckCommand.OK;
+        } catch (ResumeRefusal r) {
+            // Not a failure to read the cluster: the plan's answer is "no", and why.
+            out.println(r.getMessage());
             out.flush();
             return CheckCommand.OK;
         } catch (IOException e) {
-            err.println("flightdeck: plan drain " + req.target() + ": " + e.getMessage());
+            err.println("flightdeck: plan " + req.action() + " " + req.target() + ": " + e.getMessage());
             return CheckCommand.UNREADABLE;
         }
     }

@@ -54,12 +54,30 @@ class PlanCommandTest {
     }
 
     @Test
+    void resumePlanShowsTheCheckpointAndTheDiffOfTheHaltedGang() throws Exception {
+        Run r = run("plan", "resume", "training/rlhf-actor", "--sandbox");
+        assertEquals(0, r.exit(), r.err());
+        String all = String.join("\n", r.out());
+        assertTrue(all.contains("RESUME_FROM"), all);
+        assertTrue(r.out().stream().anyMatch(l -> l.startsWith("+") && l.contains("RESUME_FROM")), "a diff line adds it");
+    }
+
+    @Test
+    void resumingARunningGangIsRefusedInWords() throws Exception {
+        Run r = run("plan", "resume", "research/bert-large", "--sandbox");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().getFirst().startsWith("cannot resume research/bert-large: the gang is running"), r.out().getFirst());
+    }
+
+    @Test
     void usageMistakesAreNamed() {
-        assertEquals("cannot plan 'reboot': plannable are [drain]",
+        assertEquals("cannot plan 'reboot': plannable are [drain, resume]",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "reboot", "n")).getMessage());
         assertEquals("plan drain needs a value",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain")).getMessage());
         assertEquals("--delete-emptydir-data and --force only go with plan drain",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("check", "--force")).getMessage());
+        assertEquals("--step only goes with plan resume",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain", "n", "--step", "3")).getMessage());
     }
 }
