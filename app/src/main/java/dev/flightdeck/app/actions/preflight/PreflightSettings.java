@@ -19,13 +19,14 @@ import java.util.regex.Pattern;
 public record PreflightSettings(PreflightConvention gate, String namespace, ValidationCheck check,
                                 long activeDeadlineSeconds, long ttlSecondsAfterFinished) {
 
+    /** Declared before DEFAULTS, which the constructor validates with it. */
+    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+
     public static final String DEFAULT_NAMESPACE = "flightdeck-system";
 
     /** vectorAdd with a 10-minute deadline (time to pull the image on a fresh node), kept an hour after. */
     public static final PreflightSettings DEFAULTS = new PreflightSettings(PreflightConvention.DEFAULT,
             DEFAULT_NAMESPACE, ValidationCheck.CUDA_VECTOR_ADD, 600, 3600);
-
-    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
     public PreflightSettings {
         if (gate == null || check == null) {
