@@ -26,7 +26,9 @@ import java.util.function.Predicate;
  * uses, over real HTTP on loopback. Served for real: LIST with limit/continue and
  * label/field selectors, WATCH with resourceVersion, bookmarks, timeoutSeconds and
  * 410 Gone, GET, POST, PUT, PATCH (JSON and merge), DELETE, /version and discovery.
- * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}).
+ * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); Flightdeck's
+ * validation Jobs and their pods' logs ({@link SandboxPreflightRuns}); Jobs' pods collected on
+ * delete ({@link SandboxJobDeletion}).
  * Not served: authentication, RBAC, admission, APF, server-side apply. Built on
  * Vert.x (already on the class path through fabric8) instead of fabric8's mock
  * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
@@ -43,6 +45,10 @@ public final class SandboxApiServer implements AutoCloseable {
     /** Simulated: the Eviction subresource with PDBs, and the Job controller's replacements. */
     private SandboxEvictions evictions;
     private java.util.concurrent.ScheduledExecutorService controllers;
+    /** Simulated: validation Jobs run to an end, their pods' logs, and Jobs' garbage collection. */
+    private SandboxJobDeletion jobDeletion;
+    private SandboxPreflightRuns preflights;
+    private SandboxPodLogs podLogs;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated) {
         this.store = store;
@@ -59,6 +65,9 @@ public final class SandboxApiServer implements AutoCloseable {
         controllers = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("sandbox-controllers").daemon().unstarted(r));
         evictions = new SandboxEvictions(store, new SandboxJobController(store, controllers));
+        jobDeletion = new SandboxJobDeletion(store);
+        preflights = new SandboxPreflightRuns(store, jobDeletion, controllers);
+        podLogs = new SandboxPodLogs(store, preflights);
         try {
             return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
         } catch (Exception e) {
@@ -68,6 +77,11 @@ public final class SandboxApiServer implements AutoCloseable {
 
     public RequestCounters counters() {
         return counters;
+    }
+
+    /** The simulated runner of validation Jobs (available once started). */
+    SandboxPreflightRuns preflights() {
+        return preflights;
     }
 
     private void handle(HttpServerRequest req) {
@@ -120,6 +134,9 @@ public final class SandboxApiServer implements AutoCloseable {
                 } else {
                     list(req, ap, table);
                 }
+            } else if (m == HttpMethod.GET && "log".equals(ap.subresource()) && ap.table().equals("pods")) {
+                counters.count("LOG", ap.table());
+                plain(req.response(), podLogs.read(ap.namespace(), ap.name(), req.getParam("tailLines")));
             } else if (m == HttpMethod.GET) {
                 counters.count("GET", ap.table());
                 object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));
@@ -143,7 +160,11 @@ public final class SandboxApiServer implements AutoCloseable {
                         req.getHeader("Content-Type"), parse(body)));
             } else if (m == HttpMethod.DELETE && ap.name() != null) {
                 counters.count("DELETE", ap.table());
-                object(req.response(), 200, store.delete(ap.table(), ap.namespace(), ap.name()));
+                ObjectNode deleted = store.delete(ap.table(), ap.namespace(), ap.name());
+                if (ap.table().equals("batch/jobs")) {
+                    jobDeletion.collect(deleted, SandboxJobDeletion.policy(req.getParam("propagationPolicy"), body.getBytes()));
+                }
+                object(req.response(), 200, deleted);
             } else {
                 status(req.response(), 405, "MethodNotAllowed", "the server does not allow this method on the requested resource");
             }
