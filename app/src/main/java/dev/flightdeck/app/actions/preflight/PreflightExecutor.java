@@ -198,8 +198,12 @@ public final class PreflightExecutor {
         String job = run.plan.jobRef();
         try {
             run.probe.delete();
-            run.marks.write(run.node(), "pending", null, null, "preflight cancelled at " + clock.instant()
-                    + "; validation Job " + job + " deleted");
+            KubeRest.Answer a = run.marks.write(run.node(), "pending", null, null, "preflight cancelled at "
+                    + clock.instant() + "; validation Job " + job + " deleted");
+            if (!a.ok()) {
+                return finish(run, PreflightOutcome.Result.CANCELLED, null, "cancelled: validation Job " + job
+                        + " deleted, but " + run.node() + " could not be marked: " + a.message());
+            }
         } catch (IOException e) {
             return finish(run, PreflightOutcome.Result.CANCELLED, null, "cancelled, but cleaning up failed: "
                     + e.getMessage() + "; delete Job " + job + " by hand; " + run.node() + " stays gated");
