@@ -27,7 +27,8 @@ import java.util.function.Predicate;
  * label/field selectors, WATCH with resourceVersion, bookmarks, timeoutSeconds and
  * 410 Gone, GET, POST, PUT, PATCH (JSON and merge), DELETE, /version and discovery.
  * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); gang controllers,
- * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers}).
+ * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers});
+ * Flightdeck's validation Jobs and their pods' logs ({@link SandboxPreflightRuns}).
  * Not served: authentication, RBAC, real admission, APF, server-side apply. Built on
  * Vert.x (already on the class path through fabric8) instead of fabric8's mock
  * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
@@ -47,6 +48,9 @@ public final class SandboxApiServer implements AutoCloseable {
     private java.util.concurrent.ScheduledExecutorService controllers;
     /** Simulated: admission, Job defaulting, gang controllers creating pods, cascading deletes. */
     private SandboxWorkloadControllers workloads;
+    /** Simulated: validation Jobs run to an end and their pods' logs. */
+    private SandboxPreflightRuns preflights;
+    private SandboxPodLogs podLogs;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated) {
         this.store = store;
@@ -64,6 +68,8 @@ public final class SandboxApiServer implements AutoCloseable {
                 .name("sandbox-controllers").daemon().unstarted(r));
         evictions = new SandboxEvictions(store, new SandboxJobController(store, controllers));
         workloads = new SandboxWorkloadControllers(store, controllers);
+        preflights = new SandboxPreflightRuns(store, workloads, controllers);
+        podLogs = new SandboxPodLogs(store, preflights);
         try {
             return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
         } catch (Exception e) {
@@ -82,6 +88,11 @@ public final class SandboxApiServer implements AutoCloseable {
 
     public SandboxWorkloadControllers workloads() {
         return workloads;
+    }
+
+    /** The simulated runner of validation Jobs (available once started). */
+    SandboxPreflightRuns preflights() {
+        return preflights;
     }
 
     private void handle(HttpServerRequest req) {
@@ -142,6 +153,9 @@ public final class SandboxApiServer implements AutoCloseable {
                 } else {
                     list(req, ap, table);
                 }
+            } else if (m == HttpMethod.GET && "log".equals(ap.subresource()) && ap.table().equals("pods")) {
+                counters.count("LOG", ap.table());
+                plain(req.response(), podLogs.read(ap.namespace(), ap.name(), req.getParam("tailLines")));
             } else if (m == HttpMethod.GET) {
                 counters.count("GET", ap.table());
                 object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));

@@ -115,6 +115,11 @@ public final class SandboxCluster implements AutoCloseable {
         return control;
     }
 
+    /** The simulated runner of Flightdeck's validation Jobs: its step times can be shortened for tests. */
+    public SandboxPreflightRuns preflightRuns() {
+        return server.preflights();
+    }
+
     /** The simulated API server pressure: episodes and faults seen on /metrics and /readyz, and their clock. */
     public SandboxPressure pressure() {
         return pressure;

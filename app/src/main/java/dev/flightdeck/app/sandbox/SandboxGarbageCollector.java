@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>Foreground: the object gets a deletionTimestamp and the {@code foregroundDeletion}
  *       finalizer and stays until its dependents are deleted, then goes;</li>
  *   <li>Background: the object goes at once, its dependents a moment later;</li>
- *   <li>Orphan (the default for batch/v1 Jobs, as on a real server): only the object goes.</li>
+ *   <li>Orphan (the default for batch/v1 Jobs, as on a real server): only the object goes; its
+ *       dependents stay and lose their owner reference.</li>
  * </ul>
  * Dependents are pods and Jobs in the namespace whose owner reference names the object by kind
  * and name (the seeded owner references carry made-up UIDs, so UIDs are not compared), and, in
@@ -71,10 +72,28 @@ final class SandboxGarbageCollector {
                 return gone;
             }
             case "Orphan" -> {
-                return store.delete(table, namespace, name);
+                ObjectNode gone = store.delete(table, namespace, name);
+                orphan(namespace, current.path("kind").asText() + "/" + name);
+                return gone;
             }
             default -> throw new StoreException(400, "BadRequest", "propagationPolicy must be Foreground, Background or Orphan, not "
                     + policy);
+        }
+    }
+
+    /** Orphan: the dependents stay and lose their owner reference to the deleted object, as the real collector does. */
+    private void orphan(String ns, String kindSlashName) throws StoreException {
+        for (String table : List.of("pods", "batch/jobs")) {
+            for (ObjectNode o : ownedBy(table, ns, kindSlashName)) {
+                com.fasterxml.jackson.databind.node.ArrayNode refs = o.with("metadata").withArray("ownerReferences");
+                for (int i = refs.size() - 1; i >= 0; i--) {
+                    if (kindSlashName.equals(refs.get(i).path("kind").asText() + "/" + refs.get(i).path("name").asText())) {
+                        refs.remove(i);
+                    }
+                }
+                o.with("metadata").remove("resourceVersion");
+                store.replace(table, ns, o.path("metadata").path("name").asText(), o);
+            }
         }
     }
 
