@@ -19,18 +19,20 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** The actions that have a plan; each prints what it would do and changes nothing. */
-    static final java.util.List<String> PLANNABLE = java.util.List.of("drain", "resume");
+    static final java.util.List<String> PLANNABLE = java.util.List.of("drain", "preflight", "resume");
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
     public static final String USAGE = """
-            usage: flightdeck [check | plan drain NODE | plan resume NS/GANG] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
+            usage: flightdeck [check | plan drain|preflight NODE | plan resume NS/GANG] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
               (no command)       start the console
               check              connect, wait for the watches to sync, print a report and exit
               plan drain NODE    print what draining NODE would do (pods evicted, skipped, blocking; budgets;
                                  gangs broken with GPU-hours at risk) and change nothing
                 --delete-emptydir-data  consent to losing pods' emptyDir data (as kubectl drain)
                 --force                 consent to deleting pods no controller recreates
+              plan preflight NODE print the validation Job that would re-run preflight on NODE (pinned by
+                                 affinity, all its GPUs), the gate taint and labels set on pass and fail
               plan resume NS/GANG  print how a halted or failed gang would be resumed from its checkpoint:
                                  the checkpoint, the workload before and after (a diff), what is deleted
                                  and created; changes nothing

@@ -4,6 +4,9 @@ import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.actions.drain.DrainOptions;
 import dev.flightdeck.app.actions.drain.DrainPlanReader;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
+import dev.flightdeck.app.actions.preflight.PreflightPlanReader;
+import dev.flightdeck.app.actions.preflight.PreflightPlanText;
+import dev.flightdeck.app.actions.preflight.PreflightSettings;
 import dev.flightdeck.app.actions.resume.ResumePlanReader;
 import dev.flightdeck.app.actions.resume.ResumePlanText;
 import dev.flightdeck.app.actions.resume.ResumeRefusal;
@@ -35,6 +38,8 @@ public final class PlanCommand {
             }
             KubeRest rest = new KubeRest(session.connection().api());
             List<String> lines = switch (req.action()) {
+                case "preflight" -> PreflightPlanText.lines(new PreflightPlanReader(rest).read(req.target(),
+                        PreflightSettings.DEFAULTS));
                 case "resume" -> ResumePlanText.lines(new ResumePlanReader(rest, session.checkpoints()::read).read(
                         req.target(), session.fleet().gangs(),
                         req.step() < 0 ? OptionalLong.empty() : OptionalLong.of(req.step()), Instant.now()));

@@ -63,6 +63,16 @@ class PlanCommandTest {
     }
 
     @Test
+    void preflightPlanShowsTheValidationJobPinnedToTheNode() throws Exception {
+        Run r = run("plan", "preflight", "gpu-node-031", "--sandbox");
+        assertEquals(0, r.exit(), r.err());
+        String all = String.join("\n", r.out());
+        assertTrue(all.contains("gpu-node-031"), all);
+        assertTrue(all.contains("nvidia.com/gpu"), all);
+        assertTrue(all.contains("flightdeck.dev/preflight"), all);
+    }
+
+    @Test
     void resumingARunningGangIsRefusedInWords() throws Exception {
         Run r = run("plan", "resume", "research/bert-large", "--sandbox");
         assertEquals(0, r.exit(), r.err());
@@ -71,7 +81,7 @@ class PlanCommandTest {
 
     @Test
     void usageMistakesAreNamed() {
-        assertEquals("cannot plan 'reboot': plannable are [drain, resume]",
+        assertEquals("cannot plan 'reboot': plannable are [drain, preflight, resume]",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "reboot", "n")).getMessage());
         assertEquals("plan drain needs a value",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain")).getMessage());
