@@ -1,0 +1,80 @@
+package dev.flightdeck.app.actions;
+
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.session.ClusterSession;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * What every action on one cluster shares: the REST calls, the permission answers, who we are,
+ * whether the context is read-only, and the journal. Made once per session; {@link #user()} asks
+ * the API server once, lazily, so opening a cluster costs nothing until someone acts.
+ */
+public final class ActionSession {
+
+    private final ClusterSession session;
+    private final KubeRest rest;
+    private final Permissions permissions;
+    private final Journal journal;
+    private final String readOnly;
+    private final Clock clock;
+    private volatile String user;
+
+    /** @param readOnly why the context is read-only ({@link ReadOnlyMode#reason}), or null */
+    public ActionSession(ClusterSession session, Journal journal, String readOnly, Clock clock) {
+        this.session = session;
+        this.rest = new KubeRest(session.connection().api());
+        this.permissions = new Permissions(rest, clock);
+        this.journal = journal;
+        this.readOnly = readOnly;
+        this.clock = clock;
+    }
+
+    public ClusterSession session() {
+        return session;
+    }
+
+    public KubeRest rest() {
+        return rest;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public Journal journal() {
+        return journal;
+    }
+
+    /** Who the API server says we are (asked once; may block on the first call). */
+    public String user() {
+        String u = user;
+        if (u == null) {
+            u = Identity.who(rest, session.connection().user());
+            user = u;
+        }
+        return u;
+    }
+
+    /** Why an action needing {@code needed} cannot be offered (read-only, or a missing permission), or null. May block. */
+    public String whyNot(List<Permission> needed) {
+        return readOnly != null ? readOnly : permissions.missing(needed);
+    }
+
+    public String readOnly() {
+        return readOnly;
+    }
+
+    /** A journal for one run of {@code action} on {@code target}, stamped with cluster, context and identity. */
+    public ActionJournal journalFor(String action, String target) {
+        return new ActionJournal(journal, clock, session.connection().api().baseUrl(), session.displayName(), user(), action, target);
+    }
+
+    /** What each action needs to be allowed to do. */
+    public static final List<Permission> CORDON = List.of(Permission.of("patch", "", "nodes"));
+    public static final List<Permission> DRAIN = List.of(Permission.of("patch", "", "nodes"),
+            Permission.of("list", "", "pods"), Permission.of("create", "", "pods").sub("eviction"));
+    public static final List<Permission> PREFLIGHT = List.of(Permission.of("patch", "", "nodes"),
+            Permission.of("create", "batch", "jobs"), Permission.of("get", "", "pods").sub("log"));
+}
