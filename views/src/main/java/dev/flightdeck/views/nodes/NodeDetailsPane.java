@@ -31,6 +31,7 @@ final class NodeDetailsPane extends ScrollPane {
     private final NodesViewModel vm;
     private final VBox ranks = new VBox(2);
     private Consumer<NodeRank> openRank = r -> { };
+    private java.util.function.Function<String, javafx.scene.Node> actions = name -> null;
 
     NodeDetailsPane(NodesViewModel vm) {
         this.vm = vm;
@@ -41,6 +42,12 @@ final class NodeDetailsPane extends ScrollPane {
         columns.getStyleClass().add(Styles.DETAILS);
         setContent(columns);
         vm.detailsProperty().addListener((o, old, d) -> show(d));
+        show(vm.detailsProperty().get());
+    }
+
+    /** What to show under the node's name: its actions (cordon, drain, preflight), made per node. */
+    void setActions(java.util.function.Function<String, javafx.scene.Node> bar) {
+        this.actions = bar;
         show(vm.detailsProperty().get());
     }
 
@@ -55,7 +62,12 @@ final class NodeDetailsPane extends ScrollPane {
         title.setId("details-title");
         title.getStyleClass().add(Styles.DETAILS_TITLE);
 
-        VBox first = column(title, section("Why " + d.verdict().label()));
+        VBox first = column(title);
+        javafx.scene.Node bar = actions.apply(d.name());
+        if (bar != null) {
+            first.getChildren().add(bar);
+        }
+        first.getChildren().add(section("Why " + d.verdict().label()));
         // The words column stays readable-narrow; conditions and pods get the spare width.
         first.setMaxWidth(400);
         HBox.setHgrow(first, Priority.NEVER);

@@ -109,6 +109,11 @@ public final class NodesView extends VBox {
     }
 
     /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */
+    /** The actions bar shown under a selected node's name. */
+    public void setNodeActions(java.util.function.Function<String, javafx.scene.Node> bar) {
+        details.setActions(bar);
+    }
+
     public void setOnOpenRank(java.util.function.Consumer<NodeRank> open) {
         details.setOnOpenRank(open);
     }

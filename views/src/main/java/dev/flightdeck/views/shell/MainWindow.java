@@ -4,6 +4,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.views.actions.NodeActionsBar;
 import dev.flightdeck.views.gangs.GangsView;
 import dev.flightdeck.views.nodes.NodeRank;
 import dev.flightdeck.views.nodes.NodesView;
@@ -56,6 +57,8 @@ public final class MainWindow extends BorderPane {
         this.nodesView = new NodesView(nodes, clock);
         this.gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
         nodesView.setOnOpenRank(this::openRank);
+        sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
+        nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name)));
         this.pressureView = new PressureView(sessions.pressure());
         this.statusBar = new StatusBar(sessions, nodes, clock);
         statusBar.setOnPressureClicked(this::showPressure);
@@ -205,6 +208,12 @@ public final class MainWindow extends BorderPane {
         showGangs();
         sessions.gangs().select(gang, rank);
         gangsView.focusTable();
+    }
+
+    private boolean cordoned(String node) {
+        ClusterSession s = sessions.session();
+        var n = s == null ? null : s.fleet().node(node);
+        return n != null && n.cordon().cordoned();
     }
 
     /** A one-off notice, e.g. why the sandbox was chosen instead of a kubeconfig. */

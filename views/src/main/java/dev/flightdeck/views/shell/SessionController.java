@@ -4,7 +4,12 @@ import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.ReadOnlyMode;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.app.settings.SettingsFile;
+import dev.flightdeck.views.actions.ActionsController;
 import dev.flightdeck.app.fleet.FleetDelta;
 import dev.flightdeck.views.gangs.GangKindsStatus;
 import dev.flightdeck.views.pressure.PressureViewModel;
@@ -49,6 +54,8 @@ public final class SessionController implements AutoCloseable {
     private final GangsViewModel gangs;
     private final GangKindsStatus gangKinds = new GangKindsStatus();
     private final PressureViewModel pressure = new PressureViewModel(Platform::runLater);
+    private Runnable journalChanged = () -> { };
+    private final ActionsController actions = new ActionsController(() -> journalChanged.run());
     private final ExecutorService worker = Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("session-switch").daemon().unstarted(r));
     private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
@@ -130,6 +137,8 @@ public final class SessionController implements AutoCloseable {
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
         pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
+        actions.attach(new ActionSession(s, new Journal(AppDirectories.standard().data().resolve("journal")),
+                ReadOnlyMode.reason(target.get(), SettingsFile.standard().load()), Clock.systemUTC()));
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);
@@ -151,6 +160,7 @@ public final class SessionController implements AutoCloseable {
         gangs.clear();
         gangKinds.clear();
         pressure.detach();
+        actions.detach();
         nodes.refreshRanks();
         return old;
     }
@@ -189,6 +199,7 @@ public final class SessionController implements AutoCloseable {
         worker.shutdown();
         gangs.close();
         gangKinds.close();
+        actions.close();
         try {
             worker.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -198,6 +209,15 @@ public final class SessionController implements AutoCloseable {
 
     public GangsViewModel gangs() {
         return gangs;
+    }
+
+    public ActionsController actions() {
+        return actions;
+    }
+
+    /** Told (FX thread) after an action wrote to the journal, e.g. to refresh the journal screen. */
+    public void setOnJournalChanged(Runnable r) {
+        journalChanged = r;
     }
 
     public PressureViewModel pressure() {

@@ -1,0 +1,121 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.views.theme.Styles;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+/**
+ * The frame every action window shares: a title, a body that moves from plan to progress to
+ * summary, a line for problems (in words, never a stack trace), and buttons on the right. Work
+ * that talks to the cluster runs on the window's own thread and comes back on the FX thread.
+ */
+abstract class ActionWindow extends Stage {
+
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().name("action-window").daemon().unstarted(r));
+    protected final VBox body = new VBox(8);
+    protected final Label problem = new Label();
+    protected final HBox buttons = new HBox(8);
+    /** Above the buttons, never scrolled away: what the operator must fill in to confirm. */
+    protected final VBox confirm = new VBox(6);
+
+    ActionWindow(Window owner, String title, String id) {
+        if (owner != null) {
+            initOwner(owner);
+            initModality(Modality.WINDOW_MODAL);
+        }
+        setTitle(title);
+        Label heading = new Label(title);
+        heading.getStyleClass().add(Styles.DETAILS_TITLE);
+        problem.setId(id + "-problem");
+        problem.getStyleClass().add(Styles.PROBLEM);
+        problem.setWrapText(true);
+        problem.managedProperty().bind(problem.textProperty().isNotEmpty());
+        problem.visibleProperty().bind(problem.managedProperty());
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setFitToWidth(true);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        buttons.setAlignment(Pos.CENTER_RIGHT);
+        VBox top = new VBox(6, heading, problem);
+        VBox bottom = new VBox(8, confirm, buttons);
+        bottom.setPadding(new Insets(8, 0, 0, 0));
+        BorderPane root = new BorderPane(scroll, top, null, bottom, null);
+        root.setPadding(new Insets(12));
+        root.setId(id);
+        root.getStyleClass().add(Styles.ROOT);
+        Scene scene = new Scene(root, 860, 620);
+        if (owner != null && owner.getScene() != null) {
+            scene.getStylesheets().addAll(owner.getScene().getStylesheets());
+        } else {
+            scene.getStylesheets().add(Styles.stylesheet());
+        }
+        setScene(scene);
+        setOnHidden(e -> worker.shutdown());
+    }
+
+    /** Runs {@code work} off the FX thread; its result or its failure (as one line) comes back on the FX thread. */
+    protected <T> void inBackground(Callable<T> work, Consumer<T> done) {
+        worker.execute(() -> {
+            try {
+                T result = work.call();
+                Platform.runLater(() -> done.accept(result));
+            } catch (Exception e) {
+                String line = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+                Platform.runLater(() -> problem.setText(line));
+            }
+        });
+    }
+
+    protected static Label muted(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.MUTED);
+        l.setWrapText(true);
+        return l;
+    }
+
+    protected static Label section(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.SECTION_TITLE);
+        return l;
+    }
+
+    protected static Label line(String text, String id) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        if (id != null) {
+            l.setId(id);
+        }
+        return l;
+    }
+
+    protected static Button button(String text, String id) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+
+    protected void setButtons(Node... nodes) {
+        buttons.getChildren().setAll(nodes);
+    }
+}

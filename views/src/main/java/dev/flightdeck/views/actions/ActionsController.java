@@ -1,0 +1,119 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.gangs.Gang;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.stage.Window;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+/**
+ * The console's actions for the cluster shown: whether each may be offered (read-only mode,
+ * RBAC — asked once per session in the background, so buttons start disabled with "checking
+ * permissions…" rather than enabled and failing), and the dialogs that plan, confirm and run them.
+ */
+public final class ActionsController implements AutoCloseable {
+
+    static final String CHECKING = "checking permissions…";
+
+    private final ExecutorService background = Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().name("actions").daemon().unstarted(r));
+    private final ReadOnlyObjectWrapper<ActionSession> session = new ReadOnlyObjectWrapper<>(this, "session");
+    private final ReadOnlyStringWrapper whyNotCordon = new ReadOnlyStringWrapper(this, "whyNotCordon", "not connected");
+    private final ReadOnlyStringWrapper whyNotDrain = new ReadOnlyStringWrapper(this, "whyNotDrain", "not connected");
+    private final ReadOnlyStringWrapper whyNotPreflight = new ReadOnlyStringWrapper(this, "whyNotPreflight", "not connected");
+    private final Runnable journalChanged;
+    private Supplier<Window> owner = () -> null;
+
+    /** @param journalChanged told (on the FX thread) after an action wrote to the journal */
+    public ActionsController(Runnable journalChanged) {
+        this.journalChanged = journalChanged;
+    }
+
+    public void setOwner(Supplier<Window> owner) {
+        this.owner = owner;
+    }
+
+    /** FX thread: actions now act on this cluster; permissions are asked in the background. */
+    public void attach(ActionSession s) {
+        session.set(s);
+        whyNotCordon.set(CHECKING);
+        whyNotDrain.set(CHECKING);
+        whyNotPreflight.set(CHECKING);
+        background.execute(() -> {
+            String cordon = s.whyNot(ActionSession.CORDON);
+            String drain = s.whyNot(ActionSession.DRAIN);
+            String preflight = s.whyNot(ActionSession.PREFLIGHT);
+            Platform.runLater(() -> {
+                if (session.get() == s) {
+                    whyNotCordon.set(cordon);
+                    whyNotDrain.set(drain);
+                    whyNotPreflight.set(preflight);
+                }
+            });
+        });
+    }
+
+    /** FX thread: no cluster, no actions. */
+    public void detach() {
+        session.set(null);
+        whyNotCordon.set("not connected");
+        whyNotDrain.set("not connected");
+        whyNotPreflight.set("not connected");
+    }
+
+    public void openDrain(String node) {
+        ActionSession s = session.get();
+        if (s != null && whyNotDrain.get() == null) {
+            new DrainDialog(owner.get(), s, node, this::gangs, journalChanged).show();
+        }
+    }
+
+    public void openCordon(String node, boolean cordoned) {
+        ActionSession s = session.get();
+        if (s != null && whyNotCordon.get() == null) {
+            new CordonDialog(owner.get(), s, node, cordoned, journalChanged).show();
+        }
+    }
+
+    public void openPreflight(String node) {
+        ActionSession s = session.get();
+        if (s != null && whyNotPreflight.get() == null) {
+            new PreflightDialog(owner.get(), s, node, journalChanged).show();
+        }
+    }
+
+    private List<Gang> gangs() {
+        ActionSession s = session.get();
+        return s == null ? List.of() : s.session().fleet().gangs();
+    }
+
+    public ReadOnlyObjectProperty<ActionSession> sessionProperty() {
+        return session.getReadOnlyProperty();
+    }
+
+    /** Null when cordoning may be offered, else why not (read-only, a missing permission, checking). */
+    public ReadOnlyStringProperty whyNotCordonProperty() {
+        return whyNotCordon.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty whyNotDrainProperty() {
+        return whyNotDrain.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty whyNotPreflightProperty() {
+        return whyNotPreflight.getReadOnlyProperty();
+    }
+
+    @Override
+    public void close() {
+        background.shutdownNow();
+    }
+}

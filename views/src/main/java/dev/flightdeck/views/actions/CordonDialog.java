@@ -1,0 +1,70 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.app.actions.ActionJournal;
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.ClusterEvents;
+import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.actions.drain.Cordon;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextField;
+import javafx.stage.Window;
+
+import java.util.Map;
+
+/**
+ * Cordon with a reason (written to {@code flightdeck.dev/cordon-*} so teammates see why), or
+ * uncordon. Journaled, and recorded as a FlightdeckCordon / FlightdeckUncordon Event on the node.
+ */
+final class CordonDialog extends ActionWindow {
+
+    CordonDialog(Window owner, ActionSession s, String node, boolean cordoned, Runnable journalChanged) {
+        super(owner, (cordoned ? "Uncordon " : "Cordon ") + node, "cordon-dialog");
+        TextField reason = new TextField();
+        reason.setId("cordon-reason");
+        reason.setPromptText("why (shown to teammates on the node), e.g. Xid 79 on GPU 5, RMA ticket 4411");
+        if (cordoned) {
+            body.getChildren().addAll(line(node + " is cordoned. Uncordoning lets the scheduler place pods on it again "
+                    + "and clears Flightdeck's cordon annotations.", "cordon-summary"));
+        } else {
+            body.getChildren().add(line("Cordoning marks " + node + " unschedulable; running pods stay.", "cordon-summary"));
+            confirm.getChildren().addAll(section("Reason"), reason);
+        }
+        Button go = button(cordoned ? "Uncordon" : "Cordon", "cordon-go");
+        Button close = button("Close", "cordon-close");
+        close.setOnAction(e -> close());
+        go.disableProperty().bind(reason.textProperty().isEmpty().and(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> !cordoned)));
+        go.setOnAction(e -> {
+            go.disableProperty().unbind();
+            go.setDisable(true);
+            String why = reason.getText().strip();
+            inBackground(() -> run(s, node, cordoned, why), outcome -> {
+                body.getChildren().setAll(line(outcome, "cordon-outcome"));
+                confirm.getChildren().clear();
+                setButtons(close);
+                journalChanged.run();
+            });
+        });
+        setButtons(close, go);
+    }
+
+    private static String run(ActionSession s, String node, boolean cordoned, String reason) throws Exception {
+        ActionJournal journal = s.journalFor(cordoned ? "uncordon" : "cordon", "node/" + node);
+        journal.write("confirm", (cordoned ? "uncordon " : "cordon ") + node + (reason.isEmpty() ? "" : " — " + reason), Map.of());
+        KubeRest.Answer a = cordoned ? Cordon.uncordon(s.rest(), node)
+                : Cordon.cordon(s.rest(), node, reason, s.user(), s.clock().instant());
+        String outcome = a.ok() ? node + (cordoned ? " uncordoned" : " cordoned: " + reason)
+                : a.code() == 404 ? "node " + node + " no longer exists" : "could not " + (cordoned ? "uncordon " : "cordon ")
+                + node + ": " + a.message();
+        if (a.ok()) {
+            String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null),
+                    cordoned ? "FlightdeckUncordon" : "FlightdeckCordon", cordoned ? "Uncordon" : "Cordon", outcome, false,
+                    s.user(), s.clock().instant());
+            if (eventProblem != null) {
+                outcome += " (" + eventProblem + ")";
+            }
+        }
+        journal.outcome(outcome, Map.of("status", a.code()));
+        return outcome;
+    }
+}

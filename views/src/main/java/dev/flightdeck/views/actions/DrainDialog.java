@@ -1,0 +1,184 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.drain.BrokenGang;
+import dev.flightdeck.app.actions.drain.DrainEvent;
+import dev.flightdeck.app.actions.drain.DrainExecutor;
+import dev.flightdeck.app.actions.drain.DrainOptions;
+import dev.flightdeck.app.actions.drain.DrainOutcome;
+import dev.flightdeck.app.actions.drain.DrainPlan;
+import dev.flightdeck.app.actions.drain.DrainPlanReader;
+import dev.flightdeck.app.actions.drain.DrainPlanText;
+import dev.flightdeck.app.actions.drain.DrainRun;
+import dev.flightdeck.app.actions.drain.PdbHold;
+import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Styles;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TextField;
+import javafx.stage.Window;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Drain, as the operator does it: read the plan (pods evicted, skipped, blocking; budgets that
+ * will hold it; gangs it breaks with GPUs and GPU-hours at risk), give consents where kubectl
+ * would want flags, say why, type the node's name when a gang breaks, then watch it run pod by
+ * pod with a way to stop it. Every plan shown, the confirmation, each step and the outcome go to
+ * the journal.
+ */
+final class DrainDialog extends ActionWindow {
+
+    private final ActionSession s;
+    private final String node;
+    private final Supplier<List<Gang>> gangs;
+    private final Runnable journalChanged;
+    private final CheckBox emptyDir = new CheckBox("Delete emptyDir data (it is lost with the pods; training ranks keep /dev/shm there)");
+    private final CheckBox force = new CheckBox("Delete pods that no controller recreates (force)");
+    private final TextField reason = new TextField();
+    private final TextField typed = new TextField();
+    private final Button go = button("Drain", "drain-go");
+    private DrainPlan plan;
+    private DrainRun run;
+
+    DrainDialog(Window owner, ActionSession s, String node, Supplier<List<Gang>> gangs, Runnable journalChanged) {
+        super(owner, "Drain " + node, "drain-dialog");
+        this.s = s;
+        this.node = node;
+        this.gangs = gangs;
+        this.journalChanged = journalChanged;
+        emptyDir.setId("drain-consent-emptydir");
+        force.setId("drain-consent-force");
+        reason.setId("drain-reason");
+        reason.setPromptText("why (journaled, and written on the node for teammates)");
+        typed.setId("drain-confirm");
+        emptyDir.setOnAction(e -> replan());
+        force.setOnAction(e -> replan());
+        Button close = button("Close", "drain-close");
+        close.setOnAction(e -> close());
+        go.setOnAction(e -> execute());
+        go.setDisable(true);
+        setButtons(close, go);
+        body.getChildren().setAll(muted("Reading the node's pods and budgets…"));
+        replan();
+    }
+
+    private DrainOptions options() {
+        return DrainOptions.DEFAULTS.withConsent(emptyDir.isSelected(), force.isSelected());
+    }
+
+    private void replan() {
+        go.disableProperty().unbind();
+        go.setDisable(true);
+        DrainOptions o = options();
+        inBackground(() -> {
+            DrainPlan p = new DrainPlanReader(s.rest(), s.session().checkpoints()::read).read(node, gangs.get(), o,
+                    s.clock().instant());
+            run = new DrainRun(s.rest(), s.journalFor("drain", "node/" + node), new DrainExecutor(s.rest(), s.clock()),
+                    s.clock());
+            run.planned(p);
+            return p;
+        }, p -> {
+            plan = p;
+            problem.setText("");
+            showPlan(p);
+            journalChanged.run();
+        });
+    }
+
+    private void showPlan(DrainPlan p) {
+        body.getChildren().setAll(line(DrainPlanText.lines(p).getFirst(), "drain-summary"));
+        if (!p.broken().isEmpty()) {
+            body.getChildren().add(section("Gangs this drain breaks — one lost rank halts the whole job"));
+            for (BrokenGang b : p.broken()) {
+                Label l = line(b.key().namespace() + "/" + b.key().name() + " · " + b.key().system().label() + " · ranks "
+                        + b.ranksOnNode() + " here · " + b.gpus() + " GPUs · checkpoint "
+                        + (b.checkpointAge() == null ? "unknown" : Ages.format(b.checkpointAge()) + " old") + " · "
+                        + (b.gpuHoursAtRisk().isPresent() ? String.format(Locale.ROOT, "%.1f GPU-hours at risk",
+                        b.gpuHoursAtRisk().getAsDouble()) : "GPU-hours at risk unknown"), "drain-gang-" + b.key().name());
+                l.setGraphic(Icons.icon(Icons.AT_RISK, "level-red"));
+                l.getStyleClass().add(Styles.PROBLEM);
+                body.getChildren().add(l);
+            }
+        }
+        body.getChildren().addAll(section("Consent (as kubectl drain's flags)"), emptyDir, force);
+        if (!p.blockers().isEmpty()) {
+            body.getChildren().add(section("Blocks the drain (" + p.blockers().size() + ")"));
+            p.blockers().forEach(b -> body.getChildren().add(line(b.pod().ref() + " — " + b.why() + " (needs: " + b.consent()
+                    + ")", null)));
+        }
+        body.getChildren().add(section("Evicts (" + p.evict().size() + ")"));
+        p.evict().forEach(e -> body.getChildren().add(line(e.pod().ref() + " — " + e.note(), null)));
+        if (!p.pdbs().isEmpty()) {
+            body.getChildren().add(section("Disruption budgets"));
+            for (PdbHold h : p.pdbs()) {
+                body.getChildren().add(line(h.namespace() + "/" + h.name() + " allows " + h.disruptionsAllowed()
+                        + " disruption(s) now" + (h.holds() ? " — evictions will wait, retried every 5 s for up to "
+                        + options().timeout().toMinutes() + " min" : ""), "drain-budget-" + h.name()));
+            }
+        }
+        body.getChildren().add(section("Skips (" + p.skipped().size() + ")"));
+        p.skipped().forEach(k -> body.getChildren().add(muted(k.pod().ref() + " — " + k.why())));
+        confirm.getChildren().setAll(section("Reason"), reason);
+        if (p.needsTypedConfirmation()) {
+            confirm.getChildren().addAll(section("Type " + node + " to confirm: this halts " + p.broken().size()
+                    + (p.broken().size() == 1 ? " gang" : " gangs") + " using " + p.gpusInBrokenGangs() + " GPUs"), typed);
+        }
+        go.disableProperty().bind(Bindings.createBooleanBinding(() -> !p.canProceed() || reason.getText().isBlank()
+                || p.needsTypedConfirmation() && !typed.getText().equals(node), reason.textProperty(), typed.textProperty()));
+    }
+
+    private void execute() {
+        DrainPlan confirmed = plan;
+        go.disableProperty().unbind();
+        ProgressBar bar = new ProgressBar(0);
+        bar.setId("drain-progress");
+        bar.setMaxWidth(Double.MAX_VALUE);
+        Label status = line("cordoning " + node + "…", "drain-status");
+        ListView<String> log = new ListView<>();
+        log.setId("drain-log");
+        log.setPrefHeight(320);
+        body.getChildren().setAll(status, bar, log);
+        confirm.getChildren().clear();
+        Button cancel = button("Stop draining", "drain-cancel");
+        cancel.setOnAction(e -> {
+            run.cancel();
+            cancel.setDisable(true);
+            status.setText("stopping: no further evictions; " + node + " stays cordoned");
+        });
+        setButtons(cancel);
+        String why = reason.getText().strip();
+        DrainOptions o = options();
+        inBackground(() -> run.execute(confirmed, why, () -> new DrainPlanReader(s.rest(), s.session().checkpoints()::read)
+                .read(node, gangs.get(), o, s.clock().instant()), event -> Platform.runLater(() -> {
+                    log.getItems().add(event.line());
+                    log.scrollTo(log.getItems().size() - 1);
+                    status.setText(event.line());
+                    if (event instanceof DrainEvent.Gone g) {
+                        bar.setProgress((double) g.done() / g.total());
+                    }
+                })), outcome -> finished(outcome, status, bar));
+    }
+
+    private void finished(DrainOutcome o, Label status, ProgressBar bar) {
+        status.setId("drain-outcome");
+        status.setText(o.summary());
+        status.getStyleClass().add(o.result() == DrainOutcome.Result.DRAINED ? Styles.MUTED : Styles.PROBLEM);
+        if (o.result() == DrainOutcome.Result.DRAINED) {
+            bar.setProgress(1);
+        }
+        Button close = button("Close", "drain-close");
+        close.setOnAction(e -> close());
+        setButtons(close);
+        journalChanged.run();
+    }
+}

@@ -1,0 +1,143 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.app.actions.ActionJournal;
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.ClusterEvents;
+import dev.flightdeck.app.actions.preflight.PreflightEvent;
+import dev.flightdeck.app.actions.preflight.PreflightExecutor;
+import dev.flightdeck.app.actions.preflight.PreflightOutcome;
+import dev.flightdeck.app.actions.preflight.PreflightPlan;
+import dev.flightdeck.app.actions.preflight.PreflightPlanReader;
+import dev.flightdeck.app.actions.preflight.PreflightPlanText;
+import dev.flightdeck.app.actions.preflight.PreflightSettings;
+import dev.flightdeck.app.actions.preflight.ValidationCheck;
+import dev.flightdeck.views.theme.Styles;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.stage.Window;
+import javafx.util.StringConverter;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Re-run preflight on one node: pick the check (CUDA vectorAdd, or dcgmi diag), read the plan
+ * (the gate taint, the validation Job pinned to the node with all its GPUs, what is set on pass
+ * and on failure), run it and watch: gated, scheduled (or why not), running, passed or failed
+ * with the log's tail. Journaled, and recorded as a FlightdeckPreflight Event on the node.
+ */
+final class PreflightDialog extends ActionWindow {
+
+    private final ActionSession s;
+    private final String node;
+    private final Runnable journalChanged;
+    private final ChoiceBox<ValidationCheck> check = new ChoiceBox<>();
+    private final Button go = button("Run preflight", "preflight-go");
+    private PreflightPlan plan;
+    private ActionJournal journal;
+
+    PreflightDialog(Window owner, ActionSession s, String node, Runnable journalChanged) {
+        super(owner, "Re-run preflight on " + node, "preflight-dialog");
+        this.s = s;
+        this.node = node;
+        this.journalChanged = journalChanged;
+        check.setId("preflight-check");
+        check.getItems().setAll(ValidationCheck.PRESETS);
+        check.setValue(ValidationCheck.CUDA_VECTOR_ADD);
+        check.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ValidationCheck c) {
+                return c == null ? "" : c.name();
+            }
+
+            @Override
+            public ValidationCheck fromString(String x) {
+                return null;
+            }
+        });
+        check.setOnAction(e -> replan());
+        Button close = button("Close", "preflight-close");
+        close.setOnAction(e -> close());
+        go.setOnAction(e -> execute());
+        setButtons(close, go);
+        replan();
+    }
+
+    private void replan() {
+        go.setDisable(true);
+        PreflightSettings settings = PreflightSettings.DEFAULTS.withCheck(check.getValue());
+        inBackground(() -> {
+            PreflightPlan p = new PreflightPlanReader(s.rest()).read(node, settings);
+            ActionJournal j = s.journalFor("preflight", "node/" + node);
+            j.write("plan", PreflightPlanText.lines(p).getFirst(), Map.of("plan", PreflightPlanText.lines(p)));
+            journal = j;
+            return p;
+        }, p -> {
+            plan = p;
+            problem.setText("");
+            body.getChildren().setAll(section("Check"), check, section("Plan"));
+            PreflightPlanText.lines(p).forEach(l -> body.getChildren().add(line(l, null)));
+            ((Label) body.getChildren().get(3)).setId("preflight-summary");
+            go.setDisable(!p.canProceed());
+            journalChanged.run();
+        });
+    }
+
+    private void execute() {
+        PreflightPlan confirmed = plan;
+        go.setDisable(true);
+        Label status = line("creating the validation Job…", "preflight-status");
+        ListView<String> log = new ListView<>();
+        log.setId("preflight-log");
+        body.getChildren().setAll(status, log);
+        PreflightExecutor executor = new PreflightExecutor(s.rest(), s.clock());
+        Button stop = button("Stop", "preflight-cancel");
+        stop.setOnAction(e -> {
+            executor.cancel();
+            stop.setDisable(true);
+        });
+        setButtons(stop);
+        inBackground(() -> {
+            journal.write("confirm", "confirmed: re-run preflight on " + node + " with " + confirmed.settings().check().name(),
+                    Map.of());
+            PreflightOutcome o = executor.execute(confirmed, event -> {
+                if (!(event instanceof PreflightEvent.Finished)) {
+                    write("step", event.line());
+                }
+                Platform.runLater(() -> {
+                    log.getItems().add(event.line());
+                    status.setText(event.line());
+                });
+            });
+            String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null),
+                    "FlightdeckPreflight", "Preflight", o.summary(), o.result() != PreflightOutcome.Result.PASSED, s.user(),
+                    s.clock().instant());
+            journal.outcome(o.summary(), Map.of("result", o.result().name(), "detail", o.detail() == null ? "" : o.detail(),
+                    "event", eventProblem == null ? "recorded" : eventProblem));
+            return o;
+        }, o -> {
+            status.setId("preflight-outcome");
+            status.setText(o.summary());
+            status.getStyleClass().add(o.result() == PreflightOutcome.Result.PASSED ? Styles.MUTED : Styles.PROBLEM);
+            if (o.detail() != null && !o.detail().isBlank()) {
+                log.getItems().add("— detail —");
+                o.detail().lines().forEach(log.getItems()::add);
+            }
+            Button close = button("Close", "preflight-close");
+            close.setOnAction(e -> close());
+            setButtons(close);
+            journalChanged.run();
+        });
+    }
+
+    private void write(String phase, String line) {
+        try {
+            journal.write(phase, line, Map.of());
+        } catch (IOException e) {
+            Platform.runLater(() -> problem.setText("the journal could not be written: " + e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.journal.JournalEntry;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.settings.AppDirectories;
+import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.Screenshots;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.shell.ContextChoice;
+import dev.flightdeck.views.shell.MainWindow;
+import dev.flightdeck.views.shell.SessionController;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Draining a node from its details on the sandbox: the plan names the gang it breaks with its
+ * GPU-hours, asks for the emptyDir consent kubectl would want, will not start until a reason is
+ * given and the node's name typed, then runs with progress to "drained", the node cordoned and the
+ * run in the journal. A permission the sandbox's simulated authorization denies disables the
+ * button with the missing rule named.
+ */
+@ExtendWith(ApplicationExtension.class)
+class DrainActionSandboxTest {
+
+    private SandboxCluster sandbox;
+    private SessionController sessions;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        sandbox = SandboxCluster.startQuiet(64);
+        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
+        sessions = new SessionController(t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
+                SessionOptions.DEFAULTS), nodes);
+        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(64)), Clock.systemUTC());
+        stage.setScene(window.createScene(1400, 900));
+        stage.setX(0);
+        stage.setY(0);
+        stage.show();
+        sessions.switchTo(new ConnectionTarget.Sandbox(64));
+    }
+
+    @Stop
+    void stop() {
+        window.stop();
+        sessions.close();
+        sandbox.close();
+    }
+
+    private static String text(FxRobot robot, String query) {
+        String t = robot.lookup(query).queryAs(Label.class).getText();
+        return t == null ? "" : t;
+    }
+
+    private void openNode(FxRobot robot, String node) throws Exception {
+        javafx.scene.control.TableView<?> table = robot.lookup("#node-table").queryTableView();
+        FxWait.until(() -> table.getItems().size() >= 64, "the sandbox's nodes on screen");
+        robot.interact(() -> window.openNode(node));
+        FxWait.until(() -> text(robot, "#details-title").equals(node), "the node's details");
+        FxWait.until(() -> robot.lookup("#node-drain").tryQuery().isPresent(), "the node's actions");
+    }
+
+    @Test
+    void aDrainIsPlannedConfirmedByNameRunAndJournaled(FxRobot robot) throws Exception {
+        openNode(robot, "gpu-node-049");
+        FxWait.until(() -> !robot.lookup("#node-drain").queryButton().isDisabled(), "permissions checked");
+        robot.clickOn("#node-drain");
+        FxWait.until(() -> robot.lookup("#drain-summary").tryQuery().isPresent(), "the plan");
+        assertTrue(text(robot, "#drain-summary").startsWith("drain gpu-node-049: REFUSED before evicting anything"),
+                text(robot, "#drain-summary"));
+        robot.clickOn("#drain-consent-emptydir");
+        FxWait.until(() -> text(robot, "#drain-summary").startsWith("drain gpu-node-049: would cordon it and evict"),
+                "the plan with consent");
+        assertTrue(text(robot, "#drain-gang-eval-sweep").contains("GPU-hours"), text(robot, "#drain-gang-eval-sweep"));
+        Button go = robot.lookup("#drain-go").queryButton();
+        robot.clickOn("#drain-reason").write("Xid 48 on GPU 2");
+        assertTrue(go.isDisabled(), "a gang breaks: the node's name must be typed");
+        robot.clickOn("#drain-confirm").write("gpu-node-04");
+        assertTrue(go.isDisabled(), "not the name yet");
+        robot.write("9");
+        FxWait.until(() -> !go.isDisabled(), "enabled once the name is typed");
+        Window dialog = go.getScene().getWindow();
+        Path shot = Screenshots.write(dialog.getScene(), "drain-plan");
+        assertTrue(Files.size(shot) > 20_000);
+
+        robot.clickOn("#drain-go");
+        FxWait.until(() -> robot.lookup("#drain-outcome").tryQuery().isPresent()
+                && text(robot, "#drain-outcome").startsWith("gpu-node-049 drained: "), "the drain to finish");
+        Screenshots.write(dialog.getScene(), "drain-done");
+        assertTrue(sandbox.store().get("nodes", null, "gpu-node-049").at("/spec/unschedulable").asBoolean());
+
+        Journal journal = new Journal(AppDirectories.standard().data().resolve("journal"));
+        List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(300), Instant.now().plusSeconds(1),
+                e -> e.target().equals("node/gpu-node-049") && e.action().equals("drain")).entries();
+        assertTrue(entries.stream().anyMatch(e -> e.phase().equals("confirm") && e.message().contains("Xid 48 on GPU 2")));
+        assertEquals("outcome", entries.getLast().phase());
+        robot.clickOn("#drain-close");
+    }
+
+    @Test
+    void aDeniedEvictionDisablesDrainWithTheRuleNamed(FxRobot robot) throws Exception {
+        sandbox.rbac().deny("create", "", "pods/eviction");
+        openNode(robot, "gpu-node-040");
+        FxWait.until(() -> text(robot, "#node-actions-why").startsWith("not allowed to create pods/eviction"),
+                "the reason beside the buttons");
+        Node drain = robot.lookup("#node-drain").query();
+        assertTrue(drain.isDisabled());
+        assertTrue(!robot.lookup("#node-cordon").queryButton().isDisabled(), "cordoning is still allowed");
+    }
+}
