@@ -43,6 +43,11 @@ public final class ActionSession {
         return clock;
     }
 
+    /** The API server's URL, as the journal names the cluster. */
+    public String clusterUrl() {
+        return session.connection().api().baseUrl();
+    }
+
     public Journal journal() {
         return journal;
     }
@@ -68,7 +73,7 @@ public final class ActionSession {
 
     /** A journal for one run of {@code action} on {@code target}, stamped with cluster, context and identity. */
     public ActionJournal journalFor(String action, String target) {
-        return new ActionJournal(journal, clock, session.connection().api().baseUrl(), session.displayName(), user(), action, target);
+        return new ActionJournal(journal, clock, clusterUrl(), session.displayName(), user(), action, target);
     }
 
     /** What each action needs to be allowed to do. */

@@ -90,6 +90,20 @@ public final class ActionsController implements AutoCloseable {
         }
     }
 
+    /** Resume is checked per gang (its kind's RBAC), inside the dialog. */
+    public void openResume(Gang gang) {
+        ActionSession s = session.get();
+        if (s != null) {
+            new ResumeDialog(owner.get(), s, gang, journalChanged).show();
+        }
+    }
+
+    /** Why resuming cannot be offered at all (no cluster, read-only), or null; RBAC is asked by the dialog. */
+    public String whyNotResume() {
+        ActionSession s = session.get();
+        return s == null ? "not connected" : s.readOnly();
+    }
+
     private List<Gang> gangs() {
         ActionSession s = session.get();
         return s == null ? List.of() : s.session().fleet().gangs();

@@ -24,6 +24,11 @@ final class CheckpointPane extends VBox {
     private final Label problem = new Label();
     private final Label recentTitle = new Label("Recent checkpoints");
     private final GridPane recent = new GridPane(12, 2);
+    private final javafx.scene.control.Button resume = new javafx.scene.control.Button("Resume from checkpoint…");
+    private final Label resumeWhy = new Label();
+    private java.util.function.Consumer<dev.flightdeck.app.gangs.Gang> onResume = g -> { };
+    private java.util.function.Supplier<String> whyNotResume = () -> "not connected";
+    private GangLine shown;
 
     CheckpointPane(GangsViewModel vm) {
         setId("checkpoint-panel");
@@ -33,12 +38,41 @@ final class CheckpointPane extends VBox {
         problem.setId("checkpoint-problem");
         problem.setWrapText(true);
         problem.getStyleClass().add(Styles.PROBLEM);
-        getChildren().addAll(title, grid, problem, recentTitle, recent);
+        resume.setId("gang-resume");
+        resume.setOnAction(e -> {
+            if (shown != null) {
+                onResume.accept(shown.gang());
+            }
+        });
+        resumeWhy.setId("gang-resume-why");
+        resumeWhy.getStyleClass().add(Styles.MUTED);
+        resumeWhy.setWrapText(true);
+        getChildren().addAll(title, grid, problem, recentTitle, recent, resume, resumeWhy);
         vm.selectedLineProperty().addListener((o, a, l) -> show(l));
         show(vm.selectedLineProperty().get());
     }
 
+    /** Resume is offered for halted and failed gangs; {@code whyNot} says why it is off (read-only, no cluster). */
+    void setResume(java.util.function.Consumer<dev.flightdeck.app.gangs.Gang> action, java.util.function.Supplier<String> whyNot) {
+        onResume = action;
+        whyNotResume = whyNot;
+    }
+
+    private void showResume(GangLine l) {
+        boolean stuck = l != null && (l.gang().verdict() == dev.flightdeck.app.gangs.GangVerdict.HALTED
+                || l.gang().verdict() == dev.flightdeck.app.gangs.GangVerdict.FAILED);
+        String why = stuck ? whyNotResume.get() : null;
+        resume.setVisible(stuck);
+        resume.setManaged(stuck);
+        resume.setDisable(why != null);
+        resumeWhy.setText(why == null ? "" : why);
+        resumeWhy.setManaged(why != null);
+        resumeWhy.setVisible(why != null);
+    }
+
     private void show(GangLine l) {
+        shown = l;
+        showResume(l);
         grid.getChildren().clear();
         recent.getChildren().clear();
         problem.setText(null);

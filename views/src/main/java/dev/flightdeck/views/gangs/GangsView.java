@@ -40,6 +40,7 @@ public final class GangsView extends VBox {
     private static final List<Integer> GPU_SIZES = List.of(8, 64, 256, 1024);
 
     private final GangsViewModel vm;
+    private final CheckpointPane checkpoints;
     private final TextField search = new TextField();
     private final GangTable table;
     private final Timeline ticker;
@@ -48,6 +49,7 @@ public final class GangsView extends VBox {
     public GangsView(GangsViewModel vm, GangKindsStatus kinds, Consumer<String> openNode) {
         this.vm = vm;
         this.table = new GangTable(vm);
+        this.checkpoints = new CheckpointPane(vm);
         table.placeholderProperty().bind(Bindings.createObjectBinding(() -> GangTable.placeholder(
                         vm.allRows().isEmpty() ? "No gangs yet: no gang-scheduled jobs found."
                                 : "No gang matches the filters. Press Escape to clear them."),
@@ -60,7 +62,7 @@ public final class GangsView extends VBox {
         HBox header = new HBox(summary, spacer(), kindsLine(kinds));
         header.getStyleClass().add(Styles.FLEET_HEADER);
 
-        VBox side = new VBox(new RankDetailsPane(vm, openNode), new CheckpointPane(vm));
+        VBox side = new VBox(new RankDetailsPane(vm, openNode), checkpoints);
         ScrollPane sideScroll = new ScrollPane(side);
         sideScroll.setFitToWidth(true);
         sideScroll.setMinWidth(380);
@@ -88,6 +90,12 @@ public final class GangsView extends VBox {
         ticker = new Timeline(new KeyFrame(Duration.seconds(15), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
+    }
+
+    /** The resume action for a halted or failed gang, and why it is off when it is. */
+    public void setResume(java.util.function.Consumer<dev.flightdeck.app.gangs.Gang> action,
+                          java.util.function.Supplier<String> whyNot) {
+        checkpoints.setResume(action, whyNot);
     }
 
     /** Which gang CRDs are watched, with a refresh for one installed since the session opened. */

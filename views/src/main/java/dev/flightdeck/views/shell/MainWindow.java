@@ -59,6 +59,7 @@ public final class MainWindow extends BorderPane {
         nodesView.setOnOpenRank(this::openRank);
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name)));
+        gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
         this.pressureView = new PressureView(sessions.pressure());
         this.statusBar = new StatusBar(sessions, nodes, clock);
         statusBar.setOnPressureClicked(this::showPressure);

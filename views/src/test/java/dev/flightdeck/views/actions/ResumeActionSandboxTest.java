@@ -1,0 +1,92 @@
+package dev.flightdeck.views.actions;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.Screenshots;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.shell.ContextChoice;
+import dev.flightdeck.views.shell.MainWindow;
+import dev.flightdeck.views.shell.SessionController;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+
+import java.time.Clock;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Resuming the sandbox's halted gang from the Gangs screen: the plan shows the diff adding
+ * RESUME_FROM, the button waits for the gang's name, and the run ends resumed with the new Job's
+ * pods carrying the checkpoint (the sandbox simulates the Job controller and garbage collector).
+ */
+@ExtendWith(ApplicationExtension.class)
+class ResumeActionSandboxTest {
+
+    private SandboxCluster sandbox;
+    private SessionController sessions;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        sandbox = SandboxCluster.startQuiet(64);
+        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
+        sessions = new SessionController(t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
+                SessionOptions.DEFAULTS), nodes);
+        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(64)), Clock.systemUTC());
+        stage.setScene(window.createScene(1400, 900));
+        stage.setX(0);
+        stage.setY(0);
+        stage.show();
+        sessions.switchTo(new ConnectionTarget.Sandbox(64));
+    }
+
+    @Stop
+    void stop() {
+        window.stop();
+        sessions.close();
+        sandbox.close();
+    }
+
+    private static String text(FxRobot robot, String query) {
+        String t = robot.lookup(query).queryAs(Label.class).getText();
+        return t == null ? "" : t;
+    }
+
+    @Test
+    void theHaltedGangIsResumedFromItsCheckpoint(FxRobot robot) throws Exception {
+        robot.clickOn("#nav-gangs");
+        FxWait.until(() -> sessions.gangs().allRows().stream().anyMatch(r -> r.key().toString().equals("training/rlhf-actor")),
+                "the sandbox gangs");
+        robot.interact(() -> sessions.gangs().select(sessions.gangs().allRows().stream()
+                .filter(r -> r.key().toString().equals("training/rlhf-actor")).findFirst().orElseThrow().key()));
+        FxWait.until(() -> robot.lookup("#gang-resume").tryQuery().map(n -> n.isVisible() && !n.isDisabled()).orElse(false),
+                "the resume button of the halted gang");
+        robot.clickOn("#gang-resume");
+        FxWait.until(() -> robot.lookup("#resume-diff").tryQuery().isPresent(), "the plan");
+        assertTrue(text(robot, "#resume-summary").startsWith("resume training/rlhf-actor (Job, halted"), text(robot, "#resume-summary"));
+        assertTrue(robot.lookup("#resume-diff").queryAs(TextArea.class).getText().contains("+        - name: RESUME_FROM"));
+        Button go = robot.lookup("#resume-go").queryButton();
+        assertTrue(go.isDisabled());
+        robot.clickOn("#resume-confirm").write("rlhf-actor");
+        FxWait.until(() -> !go.isDisabled(), "enabled by the gang's name");
+        Screenshots.write(go.getScene(), "resume-plan");
+        robot.clickOn("#resume-go");
+        FxWait.until(() -> robot.lookup("#resume-outcome").tryQuery().isPresent(), "the resume to end");
+        assertTrue(text(robot, "#resume-outcome").startsWith("resumed training/rlhf-actor"), text(robot, "#resume-outcome"));
+        assertTrue(sandbox.store().list("pods", "training", l -> "rlhf-actor".equals(l.get("batch.kubernetes.io/job-name")))
+                .stream().allMatch(p -> p.toString().contains("RESUME_FROM")), "every new rank carries the checkpoint");
+        robot.clickOn("#resume-close");
+    }
+}
