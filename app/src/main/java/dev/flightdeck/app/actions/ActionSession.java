@@ -19,10 +19,16 @@ public final class ActionSession {
     private final Journal journal;
     private final String readOnly;
     private final Clock clock;
+    private final dev.flightdeck.app.actions.drain.CircuitBreaker breaker;
     private volatile String user;
 
-    /** @param readOnly why the context is read-only ({@link ReadOnlyMode#reason}), or null */
-    public ActionSession(ClusterSession session, Journal journal, String readOnly, Clock clock) {
+    /**
+     * @param readOnly why the context is read-only ({@link ReadOnlyMode#reason}), or null
+     * @param breaker  how much of the fleet drains may take out of service at once
+     */
+    public ActionSession(ClusterSession session, Journal journal, String readOnly,
+                         dev.flightdeck.app.actions.drain.CircuitBreaker breaker, Clock clock) {
+        this.breaker = breaker;
         this.session = session;
         this.rest = new KubeRest(session.connection().api());
         this.permissions = new Permissions(rest, clock);
@@ -65,6 +71,10 @@ public final class ActionSession {
     /** Why an action needing {@code needed} cannot be offered (read-only, or a missing permission), or null. May block. */
     public String whyNot(List<Permission> needed) {
         return readOnly != null ? readOnly : permissions.missing(needed);
+    }
+
+    public dev.flightdeck.app.actions.drain.CircuitBreaker drainBreaker() {
+        return breaker;
     }
 
     public String readOnly() {

@@ -1,6 +1,7 @@
 package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.actions.drain.DrainOptions;
 import dev.flightdeck.app.actions.drain.DrainPlanReader;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
@@ -11,6 +12,7 @@ import dev.flightdeck.app.actions.resume.ResumePlanReader;
 import dev.flightdeck.app.actions.resume.ResumePlanText;
 import dev.flightdeck.app.actions.resume.ResumeRefusal;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.settings.SettingsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,6 +32,18 @@ public final class PlanCommand {
     private PlanCommand() {
     }
 
+    /** The context's drain circuit breaker from the settings (the defaults on the sandbox). */
+    private static CircuitBreaker breaker(LaunchOptions options, Map<String, String> env) {
+        try {
+            if (TargetResolver.resolve(options, env).target() instanceof dev.flightdeck.app.connect.ConnectionTarget.Context c) {
+                return SettingsFile.standard().load().forContext(c.name()).drainBreaker();
+            }
+        } catch (dev.flightdeck.app.connect.ConnectionProblem e) {
+            // already connected once: cannot happen; fall back to the defaults
+        }
+        return CircuitBreaker.DEFAULTS;
+    }
+
     public static int run(LaunchOptions options, Map<String, String> env, PrintStream out, PrintStream err) {
         LaunchOptions.PlanRequest req = options.plan();
         try (ClusterSession session = SyncedSession.open(options, env, err)) {
@@ -44,8 +58,8 @@ public final class PlanCommand {
                         req.target(), session.fleet().gangs(),
                         req.step() < 0 ? OptionalLong.empty() : OptionalLong.of(req.step()), Instant.now()));
                 default -> DrainPlanText.lines(new DrainPlanReader(rest, session.checkpoints()::read).read(req.target(),
-                        session.fleet().gangs(), DrainOptions.DEFAULTS.withConsent(req.deleteEmptyDirData(), req.force()),
-                        Instant.now()));
+                        session.fleet().gangs(), session.fleet().snapshot().nodes(), breaker(options, env),
+                        DrainOptions.DEFAULTS.withConsent(req.deleteEmptyDirData(), req.force()), Instant.now()));
             };
             lines.forEach(out::println);
             out.flush();

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.settings;
 
+import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.pressure.PressureScraper;
 
@@ -13,15 +14,18 @@ import java.time.Duration;
  *           S3-compatible store such as MinIO or Ceph RGW)
  * @param metricsInterval how often the API server's {@code /metrics} is scraped (5 s to 5 min)
  * @param readOnly        offer no action that changes this cluster (drain, cordon, preflight, resume)
+ * @param drainBreaker    how much of the fleet may be out of service before a drain is refused
  */
-public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly) {
+public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, CircuitBreaker drainBreaker) {
 
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
-    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL, false);
+    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL, false,
+            CircuitBreaker.DEFAULTS);
 
     public ClusterSettings {
         s3 = s3 == null ? S3Settings.AWS : s3;
+        drainBreaker = drainBreaker == null ? CircuitBreaker.DEFAULTS : drainBreaker;
         metricsInterval = metricsInterval == null ? PressureScraper.DEFAULT_INTERVAL : metricsInterval;
         if (metricsInterval.compareTo(MIN_INTERVAL) < 0 || metricsInterval.compareTo(MAX_INTERVAL) > 0) {
             throw new IllegalArgumentException("the /metrics interval must be between " + MIN_INTERVAL.toSeconds()
@@ -30,22 +34,26 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
     }
 
     public ClusterSettings(S3Settings s3) {
-        this(s3, PressureScraper.DEFAULT_INTERVAL, false);
+        this(s3, PressureScraper.DEFAULT_INTERVAL, false, CircuitBreaker.DEFAULTS);
     }
 
     public ClusterSettings(S3Settings s3, Duration metricsInterval) {
-        this(s3, metricsInterval, false);
+        this(s3, metricsInterval, false, CircuitBreaker.DEFAULTS);
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s, metricsInterval, readOnly);
+        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker);
     }
 
     public ClusterSettings withMetricsInterval(Duration d) {
-        return new ClusterSettings(s3, d, readOnly);
+        return new ClusterSettings(s3, d, readOnly, drainBreaker);
     }
 
     public ClusterSettings withReadOnly(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, on);
+        return new ClusterSettings(s3, metricsInterval, on, drainBreaker);
+    }
+
+    public ClusterSettings withDrainBreaker(CircuitBreaker b) {
+        return new ClusterSettings(s3, metricsInterval, readOnly, b);
     }
 }

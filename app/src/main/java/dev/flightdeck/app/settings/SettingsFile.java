@@ -3,6 +3,7 @@ package dev.flightdeck.app.settings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.watch.KubeJson;
@@ -22,7 +23,8 @@ import java.util.Map;
 /**
  * The console's settings file, per cluster context:
  * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
- *                              "metricsIntervalSeconds": 30, "readOnly": true}}}</pre>
+ *                              "metricsIntervalSeconds": 30, "readOnly": true,
+ *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10}}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -104,7 +106,10 @@ public final class SettingsFile {
                 interval = Duration.ofSeconds(seconds.asLong());
             }
             try {
-                out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false)));
+                JsonNode d = e.getValue().path("drainBreaker");
+                CircuitBreaker breaker = d.isObject() ? new CircuitBreaker(d.path("maxNodes").asInt(CircuitBreaker.DEFAULTS.maxNodes()),
+                        d.path("maxGpuPercent").asDouble(CircuitBreaker.DEFAULTS.maxGpuPercent())) : CircuitBreaker.DEFAULTS;
+                out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
@@ -129,6 +134,10 @@ public final class SettingsFile {
         ObjectNode cluster = root.with("clusters").putObject(context);
         if (settings.readOnly()) {
             cluster.put("readOnly", true);
+        }
+        if (!settings.drainBreaker().equals(CircuitBreaker.DEFAULTS)) {
+            cluster.putObject("drainBreaker").put("maxNodes", settings.drainBreaker().maxNodes())
+                    .put("maxGpuPercent", settings.drainBreaker().maxGpuPercent());
         }
         if (!settings.metricsInterval().equals(PressureScraper.DEFAULT_INTERVAL)) {
             cluster.put("metricsIntervalSeconds", settings.metricsInterval().toSeconds());

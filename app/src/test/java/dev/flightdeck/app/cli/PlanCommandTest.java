@@ -31,8 +31,10 @@ class PlanCommandTest {
         Run r = run("plan", "drain", "gpu-node-004", "--sandbox", "--delete-emptydir-data");
         assertEquals(0, r.exit(), r.err());
         assertEquals("drain gpu-node-004: would cordon it and evict 6 pods", r.out().get(0));
-        assertTrue(r.out().get(1).startsWith("breaks 1 gang, 256 GPUs, "), r.out().get(1));
-        assertTrue(r.out().get(2).startsWith("  gang   training/llm-pretrain  Indexed Job  ranks [4] here  256 GPUs  checkpoint "));
+        assertTrue(r.out().get(1).matches("circuit breaker: 4 GPU nodes \\(6\\.3% of GPUs\\) out of service now; after this "
+                + "drain 5 \\(7\\.8%\\); limit 8 nodes or 10% of GPUs"), r.out().get(1));
+        assertTrue(r.out().get(2).startsWith("breaks 1 gang, 256 GPUs, "), r.out().get(2));
+        assertTrue(r.out().get(3).startsWith("  gang   training/llm-pretrain  Indexed Job  ranks [4] here  256 GPUs  checkpoint "));
         assertTrue(r.out().stream().anyMatch(l -> l.startsWith("  budget training/llm-pretrain  allows 0 disruption(s) now")));
         assertEquals(7, r.out().stream().filter(l -> l.startsWith("  skip   ")).count());
     }

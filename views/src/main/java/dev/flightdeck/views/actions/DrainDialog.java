@@ -81,8 +81,8 @@ final class DrainDialog extends ActionWindow {
         go.setDisable(true);
         DrainOptions o = options();
         inBackground(() -> {
-            DrainPlan p = new DrainPlanReader(s.rest(), s.session().checkpoints()::read).read(node, gangs.get(), o,
-                    s.clock().instant());
+            DrainPlan p = new DrainPlanReader(s.rest(), s.session().checkpoints()::read).read(node, gangs.get(),
+                    s.session().fleet().snapshot().nodes(), s.drainBreaker(), o, s.clock().instant());
             run = new DrainRun(s.rest(), s.journalFor("drain", "node/" + node), new DrainExecutor(s.rest(), s.clock()),
                     s.clock());
             run.planned(p);
@@ -97,6 +97,11 @@ final class DrainDialog extends ActionWindow {
 
     private void showPlan(DrainPlan p) {
         body.getChildren().setAll(line(DrainPlanText.lines(p).getFirst(), "drain-summary"));
+        if (p.breaker() != null) {
+            Label b = line(p.breaker().line(), "drain-breaker");
+            b.getStyleClass().add(p.breaker().trips() ? Styles.PROBLEM : Styles.MUTED);
+            body.getChildren().add(b);
+        }
         if (!p.broken().isEmpty()) {
             body.getChildren().add(section("Gangs this drain breaks — one lost rank halts the whole job"));
             for (BrokenGang b : p.broken()) {

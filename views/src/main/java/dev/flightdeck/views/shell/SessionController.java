@@ -137,8 +137,12 @@ public final class SessionController implements AutoCloseable {
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
         pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
+        SettingsFile.Loaded settings = SettingsFile.standard().load();
+        ConnectionTarget t = target.get();
         actions.attach(new ActionSession(s, new Journal(AppDirectories.standard().data().resolve("journal")),
-                ReadOnlyMode.reason(target.get(), SettingsFile.standard().load()), Clock.systemUTC()));
+                ReadOnlyMode.reason(t, settings), t instanceof ConnectionTarget.Context c
+                ? settings.forContext(c.name()).drainBreaker() : dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS,
+                Clock.systemUTC()));
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);

@@ -10,9 +10,10 @@ import java.util.List;
  * @param blockers pods that stop the drain before anything is evicted, and the consent that would allow it
  * @param pdbs     budgets covering evicted pods; those that {@link PdbHold#holds()} will make it wait
  * @param broken   gangs that lose a rank, with GPUs and GPU-hours at risk
+ * @param breaker  what the fleet's circuit breaker says, or null when it was not consulted
  */
 public record DrainPlan(String node, DrainOptions options, List<Eviction> evict, List<Skip> skipped,
-                        List<Blocker> blockers, List<PdbHold> pdbs, List<BrokenGang> broken) {
+                        List<Blocker> blockers, List<PdbHold> pdbs, List<BrokenGang> broken, CircuitBreaker.Check breaker) {
 
     public record Eviction(DrainPod pod, String note) {
     }
@@ -31,9 +32,22 @@ public record DrainPlan(String node, DrainOptions options, List<Eviction> evict,
         broken = List.copyOf(broken);
     }
 
-    /** kubectl refuses the whole drain while any pod would be lost without consent. */
+    public DrainPlan(String node, DrainOptions options, List<Eviction> evict, List<Skip> skipped,
+                     List<Blocker> blockers, List<PdbHold> pdbs, List<BrokenGang> broken) {
+        this(node, options, evict, skipped, blockers, pdbs, broken, null);
+    }
+
+    /** The same plan with the circuit breaker's word on it. */
+    public DrainPlan withBreaker(CircuitBreaker.Check check) {
+        return new DrainPlan(node, options, evict, skipped, blockers, pdbs, broken, check);
+    }
+
+    /**
+     * kubectl refuses the whole drain while any pod would be lost without consent; the console
+     * also refuses while the circuit breaker trips.
+     */
     public boolean canProceed() {
-        return blockers.isEmpty();
+        return blockers.isEmpty() && (breaker == null || !breaker.trips());
     }
 
     /** A drain that halts a gang is confirmed by typing the node's name, not by one click. */

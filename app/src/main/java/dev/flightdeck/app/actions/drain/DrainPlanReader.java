@@ -37,6 +37,12 @@ public final class DrainPlanReader {
         this.checkpoints = checkpoints;
     }
 
+    /** As {@link #read(String, List, DrainOptions, Instant)}, with the fleet's circuit breaker consulted. */
+    public DrainPlan read(String node, List<Gang> gangs, java.util.Collection<dev.flightdeck.app.fleet.GpuNode> fleet,
+                          CircuitBreaker breaker, DrainOptions options, Instant now) throws IOException {
+        return read(node, gangs, options, now).withBreaker(breaker.check(fleet, node));
+    }
+
     /**
      * @throws IOException with a line for the person when the node's pods cannot be listed
      *                     (no such node, no permission, no answer)

@@ -14,7 +14,12 @@ public final class DrainPlanText {
         List<String> out = new ArrayList<>();
         out.add("drain " + p.node() + ": " + (p.canProceed()
                 ? "would cordon it and evict " + p.evict().size() + (p.evict().size() == 1 ? " pod" : " pods")
-                : "REFUSED before evicting anything: " + p.blockers().size() + " pod(s) would be lost without consent"));
+                : !p.blockers().isEmpty()
+                ? "REFUSED before evicting anything: " + p.blockers().size() + " pod(s) would be lost without consent"
+                : "REFUSED by the circuit breaker: too much of the fleet would be out of service"));
+        if (p.breaker() != null) {
+            out.add(p.breaker().line());
+        }
         if (!p.broken().isEmpty()) {
             double hours = p.broken().stream().mapToDouble(b -> b.gpuHoursAtRisk().orElse(0)).sum();
             boolean unknown = p.broken().stream().anyMatch(b -> b.gpuHoursAtRisk().isEmpty());

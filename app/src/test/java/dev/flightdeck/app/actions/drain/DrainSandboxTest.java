@@ -81,6 +81,26 @@ class DrainSandboxTest {
     }
 
     @Test
+    void theCircuitBreakerCountsWhatIsAlreadyOutAndRefusesPastItsLimit() throws Exception {
+        var fleet = sandbox.session.fleet().snapshot().nodes();
+        DrainOptions consent = DrainOptions.DEFAULTS.withConsent(true, false);
+        // Other tests in this class cordon nodes too, so the counts here are read, not assumed.
+        long out = fleet.stream().filter(CircuitBreaker::outOfService).filter(n -> n.gpuTotal() > 0).count();
+        assertTrue(out >= 4, "the sandbox seeds a cordoned, a NotReady and two gated nodes");
+        DrainPlan ok = reader.read("gpu-node-060", sandbox.session.fleet().gangs(), fleet, new CircuitBreaker(64, 100),
+                consent, Instant.now());
+        assertTrue(ok.canProceed(), ok.breaker().line());
+        assertTrue(ok.breaker().line().startsWith("circuit breaker: " + out + " GPU nodes ("), ok.breaker().line());
+        assertTrue(ok.breaker().line().contains("; after this drain " + (out + 1) + " ("), ok.breaker().line());
+        DrainPlan tripped = reader.read("gpu-node-060", sandbox.session.fleet().gangs(), fleet, new CircuitBreaker((int) out, 100),
+                consent, Instant.now());
+        assertFalse(tripped.canProceed(), "one more node than the limit allows");
+        assertTrue(tripped.breaker().trips());
+        assertEquals("drain gpu-node-060: REFUSED by the circuit breaker: too much of the fleet would be out of service",
+                DrainPlanText.lines(tripped).getFirst());
+    }
+
+    @Test
     void aBudgetThatNeverAllowsItTimesOutAndTheNodeStaysCordonedWithItsReason() throws Exception {
         DrainPlan plan = plan("gpu-node-001", timeout(Duration.ofMillis(1500)));
         List<DrainEvent> events = new CopyOnWriteArrayList<>();
