@@ -90,6 +90,17 @@ public final class ActionsController implements AutoCloseable {
         }
     }
 
+    /** Every GPU node the preflight gate holds now (pending or failed), for the batch re-run. */
+    public void openPreflightOnGated() {
+        ActionSession s = session.get();
+        if (s != null && whyNotPreflight.get() == null) {
+            List<String> gated = s.session().fleet().snapshot().nodes().stream()
+                    .filter(n -> n.verdict() == dev.flightdeck.app.fleet.NodeVerdict.GATED)
+                    .map(dev.flightdeck.app.fleet.GpuNode::name).sorted().toList();
+            new PreflightBatchDialog(owner.get(), s, gated, journalChanged).show();
+        }
+    }
+
     /** Resume is checked per gang (its kind's RBAC), inside the dialog. */
     public void openResume(Gang gang) {
         ActionSession s = session.get();

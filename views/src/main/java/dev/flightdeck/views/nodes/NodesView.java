@@ -33,6 +33,7 @@ public final class NodesView extends VBox {
     private final TextField search = new TextField();
     private final NodeTable table;
     private final NodeDetailsPane details;
+    private final javafx.scene.control.Button batchPreflight = new javafx.scene.control.Button("Re-run preflight on gated nodes…");
 
     public NodesView(NodesViewModel vm, Clock clock) {
         this.vm = vm;
@@ -85,7 +86,11 @@ public final class NodesView extends VBox {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(searchIcon, search, verdict, taint, product, clear, spacer, count);
+        batchPreflight.setId("batch-preflight");
+        batchPreflight.setMinWidth(Region.USE_PREF_SIZE);
+        batchPreflight.setVisible(false);
+        batchPreflight.setManaged(false);
+        HBox bar = new HBox(searchIcon, search, verdict, taint, product, clear, spacer, count, batchPreflight);
         bar.getStyleClass().add(Styles.FILTER_BAR);
         return bar;
     }
@@ -109,6 +114,17 @@ public final class NodesView extends VBox {
     }
 
     /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */
+    /** The batch action on the filter bar: re-run preflight on every gated node, off with its reason when not allowed. */
+    public void setBatchPreflight(Runnable open, javafx.beans.property.ReadOnlyStringProperty whyNot) {
+        batchPreflight.setOnAction(e -> open.run());
+        batchPreflight.disableProperty().bind(whyNot.isNotNull());
+        javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+        tip.textProperty().bind(whyNot.orElse("Gate each gated node again and run a validation Job on all its GPUs"));
+        batchPreflight.setTooltip(tip);
+        batchPreflight.setVisible(true);
+        batchPreflight.setManaged(true);
+    }
+
     /** The actions bar shown under a selected node's name. */
     public void setNodeActions(java.util.function.Function<String, javafx.scene.Node> bar) {
         details.setActions(bar);

@@ -60,6 +60,7 @@ public final class MainWindow extends BorderPane {
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name)));
         gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
+        nodesView.setBatchPreflight(sessions.actions()::openPreflightOnGated, sessions.actions().whyNotPreflightProperty());
         this.pressureView = new PressureView(sessions.pressure());
         this.statusBar = new StatusBar(sessions, nodes, clock);
         statusBar.setOnPressureClicked(this::showPressure);
