@@ -85,6 +85,10 @@ public final class Icons {
     public static final Ikon GPU = Material2MZ.MEMORY;
     public static final Ikon CORDONED = Material2AL.BLOCK;
     public static final Ikon GATE = Material2AL.HOURGLASS_TOP;
+    public static final Ikon JOURNAL = Material2AL.HISTORY;
+    public static final Ikon EXPORT = Material2MZ.SAVE_ALT;
+    public static final Ikon COPY = Material2AL.CONTENT_COPY;
+    public static final Ikon WARNING = Material2MZ.WARNING;
 
     public static FontIcon icon(Ikon ikon) {
         return new FontIcon(ikon);

@@ -48,6 +48,14 @@ public final class Styles {
     public static final String AT_RISK = "at-risk";
     public static final String RANK_LINK = "rank-link";
 
+    public static final String BANNER_WARNING = "banner-warning";
+    public static final String JOURNAL_TABLE = "journal-table";
+    /** A journal row whose phase is "outcome": how an action ended stands out in a long run of steps. */
+    public static final String JOURNAL_OUTCOME = "journal-outcome";
+    /** Whole saved objects as JSON: monospaced, selectable, copyable. */
+    public static final String JSON_TEXT = "json-text";
+    public static final String BAD_INPUT = "bad-input";
+
     private Styles() {
     }
 
