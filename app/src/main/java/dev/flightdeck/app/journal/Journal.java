@@ -47,7 +47,16 @@ public final class Journal {
     public synchronized void append(JournalEntry e) throws IOException {
         byte[] line = (JSON.writeValueAsString(e) + "\n").getBytes(StandardCharsets.UTF_8);
         Files.createDirectories(dir);
-        try (FileChannel ch = FileChannel.open(fileFor(e.at()), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        Path file = fileFor(e.at());
+        // A crash may have left a torn last line without its newline: start a fresh line so this
+        // entry is not glued onto it (the torn one stays unreadable, this one does not).
+        if (endsTorn(file)) {
+            byte[] withBreak = new byte[line.length + 1];
+            withBreak[0] = '\n';
+            System.arraycopy(line, 0, withBreak, 1, line.length);
+            line = withBreak;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             ByteBuffer buf = ByteBuffer.wrap(line);
             while (buf.hasRemaining()) {
@@ -58,6 +67,20 @@ public final class Journal {
     }
 
     /** The file that holds the entries written at {@code at} (one per UTC day). */
+    private static boolean endsTorn(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return false;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (ch.size() == 0) {
+                return false;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            ch.read(last, ch.size() - 1);
+            return last.get(0) != '\n';
+        }
+    }
+
     public Path fileFor(Instant at) {
         return dir.resolve(LocalDate.ofInstant(at, ZoneOffset.UTC) + ".jsonl");
     }

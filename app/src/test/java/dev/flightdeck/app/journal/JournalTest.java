@@ -53,7 +53,7 @@ class JournalTest {
         j.append(entry("2026-11-22T10:00:00Z", "plan", "node/gpu-node-001", "plan"));
         Files.writeString(dir.resolve("2026-11-22.jsonl"), "{\"at\":\"2026-11-22T10:00:01Z\",\"clus",
                 StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        Files.writeString(dir.resolve("2026-11-22.jsonl"), "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        // The crash left no newline: the next entry must still start on a line of its own.
         j.append(entry("2026-11-22T10:00:05Z", "outcome", "node/gpu-node-001", "done"));
         Journal.Read r = j.read(Instant.parse("2026-11-22T00:00:00Z"), Instant.parse("2026-11-23T00:00:00Z"), e -> true);
         assertEquals(2, r.entries().size());

@@ -14,7 +14,8 @@ import javafx.scene.layout.Region;
  */
 public final class NodeActionsBar extends HBox {
 
-    public NodeActionsBar(ActionsController actions, String node, boolean cordoned) {
+    /** @param showJournal opens the journal filtered to this node */
+    public NodeActionsBar(ActionsController actions, String node, boolean cordoned, Runnable showJournal) {
         super(8);
         setId("node-actions");
         Button cordon = action(cordoned ? "Uncordon…" : "Cordon…", "node-cordon", actions.whyNotCordonProperty());
@@ -32,7 +33,11 @@ public final class NodeActionsBar extends HBox {
                 actions.whyNotDrainProperty().get(), actions.whyNotCordonProperty().get(),
                 actions.whyNotPreflightProperty().get()), actions.whyNotDrainProperty(), actions.whyNotCordonProperty(),
                 actions.whyNotPreflightProperty()));
-        getChildren().addAll(cordon, drain, preflight, why);
+        javafx.scene.control.Hyperlink journal = new javafx.scene.control.Hyperlink("Journal");
+        journal.setId("node-journal");
+        journal.setTooltip(new Tooltip("What was done to " + node + ", and by whom"));
+        journal.setOnAction(e -> showJournal.run());
+        getChildren().addAll(cordon, drain, preflight, journal, why);
     }
 
     private static Button action(String text, String id, ReadOnlyStringProperty whyNot) {

@@ -6,6 +6,8 @@ import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.views.actions.NodeActionsBar;
 import dev.flightdeck.views.gangs.GangsView;
+import dev.flightdeck.views.journal.JournalView;
+import dev.flightdeck.views.journal.JournalViewModel;
 import dev.flightdeck.views.nodes.NodeRank;
 import dev.flightdeck.views.nodes.NodesView;
 import dev.flightdeck.views.nodes.NodesViewModel;
@@ -45,7 +47,12 @@ public final class MainWindow extends BorderPane {
     private final ToggleButton navNodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
     private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
     private final ToggleButton navPressure = new ToggleButton("Pressure", new FontIcon(Icons.PRESSURE));
+    private final ToggleButton navJournal = new ToggleButton("Journal", new FontIcon(Icons.JOURNAL));
     private final PressureView pressureView;
+    private final JournalViewModel journal;
+    private final JournalView journalView;
+    private final java.util.concurrent.ExecutorService journalReads = java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().name("journal-reads").daemon().unstarted(r));
     private final ComboBox<ContextChoice> contexts = new ComboBox<>();
     private final StringProperty notice = new SimpleStringProperty(this, "notice");
     private final StatusBar statusBar;
@@ -58,10 +65,15 @@ public final class MainWindow extends BorderPane {
         this.gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
         nodesView.setOnOpenRank(this::openRank);
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
-        nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name)));
+        nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name),
+                () -> showJournalFor(name)));
         gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
         nodesView.setBatchPreflight(sessions.actions()::openPreflightOnGated, sessions.actions().whyNotPreflightProperty());
         this.pressureView = new PressureView(sessions.pressure());
+        this.journal = new JournalViewModel(JournalViewModel.standardJournal(), clock, journalReads,
+                javafx.application.Platform::runLater);
+        this.journalView = new JournalView(journal);
+        sessions.setOnJournalChanged(journal::refresh);
         this.statusBar = new StatusBar(sessions, nodes, clock);
         statusBar.setOnPressureClicked(this::showPressure);
         getStyleClass().add(Styles.ROOT);
@@ -165,6 +177,9 @@ public final class MainWindow extends BorderPane {
         navPressure.setId("nav-pressure");
         navPressure.getStyleClass().add(Styles.NAV_ITEM);
         navPressure.setToggleGroup(group);
+        navJournal.setId("nav-journal");
+        navJournal.getStyleClass().add(Styles.NAV_ITEM);
+        navJournal.setToggleGroup(group);
         // Keep one screen selected: clicking the current one again must not leave the window blank.
         group.selectedToggleProperty().addListener((o, old, now) -> {
             if (now == null && old != null) {
@@ -175,9 +190,12 @@ public final class MainWindow extends BorderPane {
                 setCenter(gangsView);
             } else if (now == navPressure) {
                 setCenter(pressureView);
+            } else if (now == navJournal) {
+                journal.refresh();
+                setCenter(journalView);
             }
         });
-        VBox nav = new VBox(navNodes, navGangs, navPressure);
+        VBox nav = new VBox(navNodes, navGangs, navPressure, navJournal);
         nav.getStyleClass().add(Styles.NAV);
         return nav;
     }
@@ -192,6 +210,12 @@ public final class MainWindow extends BorderPane {
 
     public void showPressure() {
         navPressure.setSelected(true);
+    }
+
+    /** The journal, filtered to one node (from its details). */
+    public void showJournalFor(String node) {
+        journal.filterToNode(node);
+        navJournal.setSelected(true);
     }
 
     /** "Go to node": the Nodes screen with that node selected (filters cleared if they hid it). */
@@ -230,6 +254,8 @@ public final class MainWindow extends BorderPane {
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), () -> {
             if (getCenter() == gangsView) {
                 gangsView.focusSearch();
+            } else if (getCenter() == journalView) {
+                journalView.focusSearch();
             } else {
                 nodesView.focusSearch();
             }
@@ -251,6 +277,7 @@ public final class MainWindow extends BorderPane {
     }
 
     public void stop() {
+        journalReads.shutdownNow();
         statusBar.stop();
         gangsView.stop();
     }

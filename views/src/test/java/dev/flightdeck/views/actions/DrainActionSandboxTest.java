@@ -117,6 +117,13 @@ class DrainActionSandboxTest {
         assertTrue(entries.stream().anyMatch(e -> e.phase().equals("confirm") && e.message().contains("Xid 48 on GPU 2")));
         assertEquals("outcome", entries.getLast().phase());
         robot.clickOn("#drain-close");
+
+        // The node's journal link shows what was done to it, newest first.
+        robot.clickOn("#node-journal");
+        javafx.scene.control.TableView<?> journalTable = robot.lookup("#journal-table").queryTableView();
+        FxWait.until(() -> !journalTable.getItems().isEmpty()
+                && journalTable.getItems().getFirst().toString().contains("gpu-node-049 drained"), "the drain in the journal");
+        Screenshots.write(window.getScene(), "journal-after-drain");
     }
 
     @Test
