@@ -129,6 +129,8 @@ class DrainActionSandboxTest {
     @Test
     void aDeniedEvictionDisablesDrainWithTheRuleNamed(FxRobot robot) throws Exception {
         sandbox.rbac().deny("create", "", "pods/eviction");
+        // Permissions are asked when a session attaches (and cached a minute): reconnect so they are asked again.
+        robot.interact(sessions::retry);
         openNode(robot, "gpu-node-040");
         FxWait.until(() -> text(robot, "#node-actions-why").startsWith("not allowed to create pods/eviction"),
                 "the reason beside the buttons");
