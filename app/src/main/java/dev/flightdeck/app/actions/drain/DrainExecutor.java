@@ -17,7 +17,8 @@ import java.util.function.Consumer;
 /**
  * Runs one confirmed drain with kubectl's semantics (conventions §6): cordon; list the node's pods
  * again and re-check the plan (something may have been scheduled since it was read); evict each
- * pod through the Eviction API (or delete it, if the operator chose that); a budget's 429 is
+ * pod through the Eviction API ({@code policy/v1}, or {@code policy/v1beta1} where discovery says
+ * only that is served; or delete it, if the operator chose that); a budget's 429 is
  * retried every 5 s until the timeout; 404 means already gone; then wait until each pod is gone
  * or replaced (its UID changed). Cancelling stops further evictions and leaves the node cordoned.
  * One instance per run; {@link #cancel()} may be called from any thread.
@@ -34,6 +35,7 @@ public final class DrainExecutor {
     private final Clock clock;
     private final Duration budgetRetry;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private EvictionApi eviction = EvictionApi.POLICY_V1;
 
     public DrainExecutor(KubeRest rest, Clock clock) {
         this(rest, clock, Duration.ofSeconds(5));
@@ -79,6 +81,12 @@ public final class DrainExecutor {
             }
             events.accept(new DrainEvent.Cordoned(node));
 
+            eviction = EvictionApi.of(rest);
+            if (eviction == EvictionApi.NONE && !confirmed.options().disableEviction()) {
+                return finish(events, DrainOutcome.Result.FAILED, node, 0, List.of(), start, "this API server offers no "
+                        + "Eviction subresource; nothing was evicted and " + node + " stays cordoned (deleting pods "
+                        + "directly would bypass their disruption budgets: choose it explicitly if you must)");
+            }
             DrainPlan plan = replanner.replan();
             if (!plan.canProceed()) {
                 DrainPlan.Blocker b = plan.blockers().getFirst();
@@ -152,7 +160,7 @@ public final class DrainExecutor {
         }
         KubeRest.Answer a = options.disableEviction()
                 ? rest.delete(path, Map.of("apiVersion", "v1", "kind", "DeleteOptions"))
-                : rest.post(path + "/eviction", Map.of("apiVersion", "policy/v1", "kind", "Eviction",
+                : rest.post(path + "/eviction", Map.of("apiVersion", eviction.apiVersion(), "kind", "Eviction",
                         "metadata", Map.of("name", p.name(), "namespace", p.namespace())));
         switch (a.code()) {
             case 200, 201, 404 -> t.evicted = true; // 404: already gone, which is what we wanted

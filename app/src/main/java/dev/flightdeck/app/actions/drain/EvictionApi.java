@@ -1,0 +1,51 @@
+package dev.flightdeck.app.actions.drain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.actions.KubeRest;
+
+import java.io.IOException;
+
+/**
+ * Which Eviction the server takes, read from discovery as kubectl does: the {@code pods/eviction}
+ * subresource in {@code /api/v1} names its group version — {@code policy/v1} from Kubernetes 1.22,
+ * {@code policy/v1beta1} before (removed in 1.25). A server that lists no eviction subresource
+ * cannot evict; the drain then says so instead of deleting pods behind the budgets' back.
+ */
+public enum EvictionApi {
+    POLICY_V1("policy/v1"),
+    POLICY_V1BETA1("policy/v1beta1"),
+    NONE(null);
+
+    private final String apiVersion;
+
+    EvictionApi(String apiVersion) {
+        this.apiVersion = apiVersion;
+    }
+
+    /** The Eviction body's {@code apiVersion}, or null for NONE. */
+    public String apiVersion() {
+        return apiVersion;
+    }
+
+    /** From the body of {@code GET /api/v1}. */
+    public static EvictionApi from(JsonNode coreResources) {
+        for (JsonNode r : coreResources.path("resources")) {
+            if ("pods/eviction".equals(r.path("name").asText())) {
+                // The group and version are given since 1.x; a bare entry (very old servers) is policy/v1beta1.
+                String version = r.path("version").asText("");
+                return version.equals("v1") ? POLICY_V1 : POLICY_V1BETA1;
+            }
+        }
+        return NONE;
+    }
+
+    /** Asks the server; when discovery cannot be read, policy/v1 (every supported server has it). */
+    public static EvictionApi of(KubeRest rest) {
+        try {
+            KubeRest.Answer a = rest.get("/api/v1");
+            return a.ok() ? from(a.json()) : POLICY_V1;
+        } catch (IOException e) {
+            return POLICY_V1;
+        }
+    }
+}
