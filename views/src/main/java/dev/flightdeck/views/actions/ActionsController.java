@@ -76,6 +76,13 @@ public final class ActionsController implements AutoCloseable {
         }
     }
 
+    public void openDrainMany(List<String> nodes) {
+        ActionSession s = session.get();
+        if (s != null && whyNotDrain.get() == null && !nodes.isEmpty()) {
+            new DrainManyDialog(owner.get(), s, nodes, this::gangs, journalChanged).show();
+        }
+    }
+
     public void openCordon(String node, boolean cordoned) {
         ActionSession s = session.get();
         if (s != null && whyNotCordon.get() == null) {

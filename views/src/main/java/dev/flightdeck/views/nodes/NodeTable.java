@@ -58,11 +58,15 @@ final class NodeTable extends TableView<NodeRow> {
         getSortOrder().setAll(List.of(verdictColumn));
         vm.userOrderProperty().bind(comparatorProperty());
 
+        // Several nodes may be selected (Shift/Ctrl-click) to drain them together; the details
+        // show the one selected last.
+        getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         getSelectionModel().selectedItemProperty().addListener((o, old, row) -> vm.selectedProperty().set(row));
         vm.selectedProperty().addListener((o, old, row) -> {
             if (row == null) {
                 getSelectionModel().clearSelection();
             } else if (getSelectionModel().getSelectedItem() != row) {
+                getSelectionModel().clearSelection();
                 getSelectionModel().select(row);
                 scrollTo(row);
             }

@@ -33,6 +33,7 @@ public final class NodesView extends VBox {
     private final TextField search = new TextField();
     private final NodeTable table;
     private final NodeDetailsPane details;
+    private final javafx.scene.control.Button drainSelected = new javafx.scene.control.Button();
     private final javafx.scene.control.Button batchPreflight = new javafx.scene.control.Button("Re-run preflight on gated nodes…");
 
     public NodesView(NodesViewModel vm, Clock clock) {
@@ -90,7 +91,13 @@ public final class NodesView extends VBox {
         batchPreflight.setMinWidth(Region.USE_PREF_SIZE);
         batchPreflight.setVisible(false);
         batchPreflight.setManaged(false);
-        HBox bar = new HBox(searchIcon, search, verdict, taint, product, clear, spacer, count, batchPreflight);
+        drainSelected.setId("drain-selected");
+        drainSelected.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.collections.ObservableList<NodeRow> picked = table.getSelectionModel().getSelectedItems();
+        drainSelected.textProperty().bind(javafx.beans.binding.Bindings.size(picked).asString("Drain %d selected…"));
+        drainSelected.visibleProperty().bind(javafx.beans.binding.Bindings.size(picked).greaterThan(1));
+        drainSelected.managedProperty().bind(drainSelected.visibleProperty());
+        HBox bar = new HBox(searchIcon, search, verdict, taint, product, clear, spacer, count, drainSelected, batchPreflight);
         bar.getStyleClass().add(Styles.FILTER_BAR);
         return bar;
     }
@@ -123,6 +130,14 @@ public final class NodesView extends VBox {
         batchPreflight.setTooltip(tip);
         batchPreflight.setVisible(true);
         batchPreflight.setManaged(true);
+    }
+
+    /** Draining the selected nodes together (shown when two or more are selected). */
+    public void setDrainSelected(java.util.function.Consumer<java.util.List<String>> open,
+                                 javafx.beans.property.ReadOnlyStringProperty whyNot) {
+        drainSelected.setOnAction(e -> open.accept(table.getSelectionModel().getSelectedItems().stream()
+                .map(NodeRow::name).toList()));
+        drainSelected.disableProperty().bind(whyNot.isNotNull());
     }
 
     /** The actions bar shown under a selected node's name. */

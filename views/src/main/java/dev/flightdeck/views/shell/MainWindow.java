@@ -68,6 +68,7 @@ public final class MainWindow extends BorderPane {
         nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name),
                 () -> showJournalFor(name)));
         gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
+        nodesView.setDrainSelected(sessions.actions()::openDrainMany, sessions.actions().whyNotDrainProperty());
         nodesView.setBatchPreflight(sessions.actions()::openPreflightOnGated, sessions.actions().whyNotPreflightProperty());
         this.pressureView = new PressureView(sessions.pressure());
         this.journal = new JournalViewModel(JournalViewModel.standardJournal(), clock, journalReads,

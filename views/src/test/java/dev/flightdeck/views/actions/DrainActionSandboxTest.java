@@ -127,6 +127,33 @@ class DrainActionSandboxTest {
     }
 
     @Test
+    void twoSelectedNodesAreDrainedOneAfterTheOtherUnderTheBreaker(FxRobot robot) throws Exception {
+        openNode(robot, "gpu-node-045");
+        javafx.scene.control.TableView<dev.flightdeck.views.nodes.NodeRow> table =
+                robot.lookup("#node-table").<dev.flightdeck.views.nodes.NodeRow>queryTableView();
+        robot.interact(() -> table.getItems().stream().filter(r -> r.name().equals("gpu-node-046")).findFirst()
+                .ifPresent(r -> table.getSelectionModel().select(r)));
+        FxWait.until(() -> robot.lookup("#drain-selected").tryQuery().map(n -> n.isVisible() && !n.isDisabled()).orElse(false),
+                "the Drain 2 selected button");
+        robot.clickOn("#drain-selected");
+        FxWait.until(() -> robot.lookup("#many-breaker").tryQuery().isPresent(), "the plans");
+        assertTrue(text(robot, "#many-breaker").contains("after this drain"), text(robot, "#many-breaker"));
+        robot.clickOn("#many-consent-emptydir");
+        FxWait.until(() -> text(robot, "#many-status-gpu-node-045").startsWith("drain gpu-node-045: would cordon it"),
+                "the plans with consent");
+        assertTrue(text(robot, "#many-gangs").contains("training/rlhf-actor"), text(robot, "#many-gangs"));
+        robot.clickOn("#many-reason").write("rack 7 power work");
+        robot.clickOn("#many-confirm").write("2");
+        Screenshots.write(robot.lookup("#many-go").query().getScene(), "drain-many");
+        robot.clickOn("#many-go");
+        FxWait.until(() -> robot.lookup("#many-close").tryQuery().isPresent()
+                && text(robot, "#many-status-gpu-node-046").startsWith("gpu-node-046 drained"), "both drains");
+        assertTrue(text(robot, "#many-status-gpu-node-045").startsWith("gpu-node-045 drained"));
+        assertTrue(sandbox.store().get("nodes", null, "gpu-node-046").at("/spec/unschedulable").asBoolean());
+        robot.clickOn("#many-close");
+    }
+
+    @Test
     void aDeniedEvictionDisablesDrainWithTheRuleNamed(FxRobot robot) throws Exception {
         sandbox.rbac().deny("create", "", "pods/eviction");
         // Permissions are asked when a session attaches (and cached a minute): reconnect so they are asked again.

@@ -143,8 +143,11 @@ class SandboxMetricsSimulationTest {
         assertTrue(share >= 0.02 && share <= 0.08, "5xx share: " + share);
         assertTrue(requests(after, "code=\"503\"") > requests(before, "code=\"503\""));
         assertTrue(requests(after, "code=\"504\"") > requests(before, "code=\"504\""));
-        assertTrue(calmSlowShare < 0.01, "requests over 1 s while calm: " + calmSlowShare);
-        assertTrue(slowShare(before, after) > 0.02, "p99 above 1 s: " + slowShare(before, after));
+        // Calm follows the captured histogram (about 1% over 1 s, LISTs included); the burst adds its
+        // own 4% of slow requests on top. Compared with each other, not with a bound the capture sits on.
+        assertTrue(calmSlowShare < 0.02, "requests over 1 s while calm: " + calmSlowShare);
+        double burstSlowShare = slowShare(before, after);
+        assertTrue(burstSlowShare > calmSlowShare + 0.015, "slow share " + burstSlowShare + " vs calm " + calmSlowShare);
     }
 
     @Test
