@@ -42,8 +42,13 @@ public final class PressureScraper implements AutoCloseable {
         this.interval = interval;
     }
 
+    /** Starts scraping now and every interval; does nothing once closed. */
     public void start() {
-        thread.execute(this::round);
+        try {
+            thread.execute(this::round);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // the session was closed before its watches synced: nothing to scrape for
+        }
     }
 
     /** Scrapes once now, on the scraper's thread, and waits for it (for {@code check}). */

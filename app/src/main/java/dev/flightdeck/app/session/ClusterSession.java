@@ -69,7 +69,16 @@ public final class ClusterSession implements AutoCloseable {
         this.checkpoints = new CheckpointService(objectStore);
         this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
                 connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
-        pressure.start();
+        // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
+        // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
+        Thread.ofVirtual().name("pressure-start").start(() -> {
+            try {
+                fleet.awaitSynced(2, TimeUnit.MINUTES);
+                pressure.start();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("fleet-ticker").daemon().unstarted(r));
         ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
