@@ -85,6 +85,9 @@ public final class KubeRest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
+        } catch (IllegalStateException e) {
+            // The session closed (a context switch, a reconnect) while this request was on its way.
+            throw new IOException(request.method() + " " + request.uri().getPath() + ": the connection was closed", e);
         }
     }
 }

@@ -54,6 +54,8 @@ public final class ControlPlaneFetcher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Fetched(0, null, null, "GET " + path + ": interrupted", false);
+        } catch (IllegalStateException e) {
+            return new Fetched(0, null, null, "GET " + path + ": the connection was closed", false);
         }
     }
 

@@ -48,14 +48,25 @@ public final class ActionsController implements AutoCloseable {
         whyNotDrain.set(CHECKING);
         whyNotPreflight.set(CHECKING);
         background.execute(() -> {
-            String cordon = s.whyNot(ActionSession.CORDON);
-            String drain = s.whyNot(ActionSession.DRAIN);
-            String preflight = s.whyNot(ActionSession.PREFLIGHT);
+            String cordon;
+            String drain;
+            String preflight;
+            try {
+                cordon = s.whyNot(ActionSession.CORDON);
+                drain = s.whyNot(ActionSession.DRAIN);
+                preflight = s.whyNot(ActionSession.PREFLIGHT);
+            } catch (RuntimeException e) {
+                // Not expected (answers are words); keep the actions off and say why in one line.
+                cordon = drain = preflight = "could not ask for permissions: " + e.getMessage();
+            }
+            String c = cordon;
+            String d = drain;
+            String p = preflight;
             Platform.runLater(() -> {
                 if (session.get() == s) {
-                    whyNotCordon.set(cordon);
-                    whyNotDrain.set(drain);
-                    whyNotPreflight.set(preflight);
+                    whyNotCordon.set(c);
+                    whyNotDrain.set(d);
+                    whyNotPreflight.set(p);
                 }
             });
         });
