@@ -18,7 +18,6 @@ import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
@@ -42,8 +41,7 @@ final class DrainDialog extends ActionWindow {
     private final String node;
     private final Supplier<List<Gang>> gangs;
     private final Runnable journalChanged;
-    private final CheckBox emptyDir = new CheckBox("Delete emptyDir data (it is lost with the pods; training ranks keep /dev/shm there)");
-    private final CheckBox force = new CheckBox("Delete pods that no controller recreates (force)");
+    private final DrainConsents consents = new DrainConsents("drain", this::replan);
     private final TextField reason = new TextField();
     private final TextField typed = new TextField();
     private final Button go = button("Drain", "drain-go");
@@ -56,13 +54,9 @@ final class DrainDialog extends ActionWindow {
         this.node = node;
         this.gangs = gangs;
         this.journalChanged = journalChanged;
-        emptyDir.setId("drain-consent-emptydir");
-        force.setId("drain-consent-force");
         reason.setId("drain-reason");
         reason.setPromptText("why (journaled, and written on the node for teammates)");
         typed.setId("drain-confirm");
-        emptyDir.setOnAction(e -> replan());
-        force.setOnAction(e -> replan());
         Button close = button("Close", "drain-close");
         close.setOnAction(e -> close());
         go.setOnAction(e -> execute());
@@ -73,7 +67,7 @@ final class DrainDialog extends ActionWindow {
     }
 
     private DrainOptions options() {
-        return DrainOptions.DEFAULTS.withConsent(emptyDir.isSelected(), force.isSelected());
+        return consents.options();
     }
 
     private void replan() {
@@ -115,7 +109,8 @@ final class DrainDialog extends ActionWindow {
                 body.getChildren().add(l);
             }
         }
-        body.getChildren().addAll(section("Consent (as kubectl drain's flags)"), emptyDir, force);
+        body.getChildren().add(section("Consent (as kubectl drain's flags)"));
+        body.getChildren().addAll(consents.nodes());
         if (!p.blockers().isEmpty()) {
             body.getChildren().add(section("Blocks the drain (" + p.blockers().size() + ")"));
             p.blockers().forEach(b -> body.getChildren().add(line(b.pod().ref() + " — " + b.why() + " (needs: " + b.consent()

@@ -16,7 +16,6 @@ import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Window;
@@ -43,8 +42,7 @@ final class DrainManyDialog extends ActionWindow {
     private final List<String> nodes;
     private final Supplier<List<Gang>> gangs;
     private final Runnable journalChanged;
-    private final CheckBox emptyDir = new CheckBox("Delete emptyDir data (it is lost with the pods)");
-    private final CheckBox force = new CheckBox("Delete pods that no controller recreates (force)");
+    private final DrainConsents consents = new DrainConsents("many", this::replan);
     private final TextField reason = new TextField();
     private final TextField typed = new TextField();
     private final Button go = button("Drain", "many-go");
@@ -57,12 +55,8 @@ final class DrainManyDialog extends ActionWindow {
         this.nodes = List.copyOf(nodes);
         this.gangs = gangs;
         this.journalChanged = journalChanged;
-        emptyDir.setId("many-consent-emptydir");
-        force.setId("many-consent-force");
         reason.setId("many-reason");
         typed.setId("many-confirm");
-        emptyDir.setOnAction(e -> replan());
-        force.setOnAction(e -> replan());
         Button close = button("Close", "many-close");
         close.setOnAction(e -> close());
         go.setOnAction(e -> execute());
@@ -71,7 +65,7 @@ final class DrainManyDialog extends ActionWindow {
     }
 
     private DrainOptions options() {
-        return DrainOptions.DEFAULTS.withConsent(emptyDir.isSelected(), force.isSelected());
+        return consents.options();
     }
 
     private void replan() {
@@ -112,7 +106,9 @@ final class DrainManyDialog extends ActionWindow {
             g.getStyleClass().add(Styles.PROBLEM);
             body.getChildren().add(g);
         }
-        body.getChildren().addAll(section("Consent (as kubectl drain's flags)"), emptyDir, force, section("Nodes"));
+        body.getChildren().add(section("Consent (as kubectl drain's flags)"));
+        body.getChildren().addAll(consents.nodes());
+        body.getChildren().add(section("Nodes"));
         status.clear();
         for (Map.Entry<String, DrainPlan> e : p.entrySet()) {
             Label l = line(DrainPlanText.lines(e.getValue()).getFirst(), "many-status-" + e.getKey());

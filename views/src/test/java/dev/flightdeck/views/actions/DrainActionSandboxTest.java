@@ -1,21 +1,16 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.app.sandbox.SandboxCluster;
-import dev.flightdeck.app.session.ClusterSession;
-import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.nodes.NodesViewModel;
-import dev.flightdeck.views.shell.ContextChoice;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
@@ -27,7 +22,6 @@ import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -44,41 +38,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class DrainActionSandboxTest {
 
+    private SandboxWindow shown;
     private SandboxCluster sandbox;
     private SessionController sessions;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        sandbox = SandboxCluster.startQuiet(64);
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
-                SessionOptions.DEFAULTS), nodes);
-        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(64)), Clock.systemUTC());
-        stage.setScene(window.createScene(1400, 900));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Sandbox(64));
+        shown = SandboxWindow.show(stage, 64);
+        sandbox = shown.sandbox;
+        sessions = shown.sessions;
+        window = shown.window;
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
-        sandbox.close();
+        shown.close();
     }
 
     private static String text(FxRobot robot, String query) {
-        String t = robot.lookup(query).queryAs(Label.class).getText();
-        return t == null ? "" : t;
+        return SandboxWindow.text(robot, query);
     }
 
     private void openNode(FxRobot robot, String node) throws Exception {
-        javafx.scene.control.TableView<?> table = robot.lookup("#node-table").queryTableView();
-        FxWait.until(() -> table.getItems().size() >= 64, "the sandbox's nodes on screen");
-        robot.interact(() -> window.openNode(node));
-        FxWait.until(() -> text(robot, "#details-title").equals(node), "the node's details");
+        shown.openNode(robot, node);
         FxWait.until(() -> robot.lookup("#node-drain").tryQuery().isPresent(), "the node's actions");
     }
 

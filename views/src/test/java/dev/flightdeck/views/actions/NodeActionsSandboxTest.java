@@ -1,17 +1,13 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.SandboxPreflightRuns;
-import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.nodes.NodesViewModel;
-import dev.flightdeck.views.shell.ContextChoice;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,8 +16,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 
-import java.time.Clock;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,42 +26,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class NodeActionsSandboxTest {
 
+    private SandboxWindow shown;
     private SandboxCluster sandbox;
     private SessionController sessions;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        sandbox = SandboxCluster.startQuiet(64);
-        sandbox.preflightRuns().use(SandboxPreflightRuns.Timing.FAST);
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
-                SessionOptions.DEFAULTS), nodes);
-        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(64)), Clock.systemUTC());
-        stage.setScene(window.createScene(1400, 900));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Sandbox(64));
+        shown = SandboxWindow.show(stage, 64, SessionOptions.DEFAULTS, 1400, 900,
+                s -> s.preflightRuns().use(SandboxPreflightRuns.Timing.FAST));
+        sandbox = shown.sandbox;
+        sessions = shown.sessions;
+        window = shown.window;
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
-        sandbox.close();
+        shown.close();
     }
 
     private static String text(FxRobot robot, String query) {
-        String t = robot.lookup(query).queryAs(Label.class).getText();
-        return t == null ? "" : t;
+        return SandboxWindow.text(robot, query);
     }
 
     private void openNode(FxRobot robot, String node) throws Exception {
-        javafx.scene.control.TableView<?> table = robot.lookup("#node-table").queryTableView();
-        FxWait.until(() -> table.getItems().size() >= 64, "the sandbox's nodes on screen");
-        robot.interact(() -> window.openNode(node));
-        FxWait.until(() -> text(robot, "#details-title").equals(node), "the node's details");
+        shown.openNode(robot, node);
         FxWait.until(() -> !robot.lookup("#node-preflight").queryButton().isDisabled(), "permissions checked");
     }
 

@@ -1,18 +1,14 @@
 package dev.flightdeck.views.pressure;
 
-import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.metrics.Episode;
-import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.nodes.NodesViewModel;
-import dev.flightdeck.views.shell.ContextChoice;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
-import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -24,9 +20,7 @@ import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,35 +34,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class PressureScreenSandboxTest {
 
+    private SandboxWindow shown;
     private SandboxCluster sandbox;
     private SessionController sessions;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        sandbox = SandboxCluster.startQuiet(16);
-        sandbox.pressure().time().setSpeed(15);
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
-                SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1))), nodes);
-        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(16)), Clock.systemUTC());
-        stage.setScene(window.createScene(1600, 960));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Sandbox(16));
+        shown = SandboxWindow.show(stage, 16, SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1)),
+                1600, 960, s -> s.pressure().time().setSpeed(15));
+        sandbox = shown.sandbox;
+        sessions = shown.sessions;
+        window = shown.window;
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
-        sandbox.close();
+        shown.close();
     }
 
     private static String text(FxRobot robot, String query) {
-        String t = robot.lookup(query).queryAs(Label.class).getText();
-        return t == null ? "" : t;
+        return SandboxWindow.text(robot, query);
     }
 
     @Test
