@@ -1,0 +1,340 @@
+package dev.flightdeck.app.controlplane;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * A real Kubernetes control plane on loopback: etcd, kube-apiserver, kube-controller-manager and
+ * kube-scheduler, each a child process with its own free port, a PKI generated for this run, and
+ * everything under one temporary directory removed on {@link #close()}.
+ *
+ * <p>There is no kubelet: nodes are API objects a test creates ({@link KubeletStandIn} plays the
+ * kubelet's part where a test needs pods to run). The controller-manager runs every default
+ * controller, node lifecycle included, so a node whose Lease is not renewed goes NotReady as on
+ * a real cluster — the stand-in renews them.
+ */
+public final class ControlPlane implements AutoCloseable {
+
+    /** A static bearer token in group system:masters, written to the token file at start. */
+    private static final String ADMIN_USER = "flightdeck-admin";
+
+    private final KubeAssets assets;
+    private final Path dir;
+    private final TestPki pki;
+    private final String adminToken = UUID.randomUUID().toString();
+    private final List<Process> processes = Collections.synchronizedList(new ArrayList<>());
+    private final int apiPort;
+    private final int etcdPort;
+    private Process apiserver;
+    private HttpClient http;
+
+    private ControlPlane(KubeAssets assets, Path dir) throws IOException {
+        this.assets = assets;
+        this.dir = dir;
+        this.pki = new TestPki(dir);
+        this.apiPort = freePort();
+        this.etcdPort = freePort();
+    }
+
+    /** Starts everything and waits until the API server is ready and the controllers have made the default service account. */
+    static ControlPlane start(KubeAssets assets) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("flightdeck-kube-");
+        ControlPlane cp = new ControlPlane(assets, dir);
+        try {
+            cp.startEtcd();
+            cp.startApiserver();
+            cp.startControllerManager();
+            cp.startScheduler();
+            cp.awaitDefaultServiceAccount();
+            return cp;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            String logs = cp.logTails();
+            cp.close();
+            throw new IOException("the real control plane did not start: " + e.getMessage() + "\n" + logs, e);
+        }
+    }
+
+    /** The API server's address, e.g. {@code https://127.0.0.1:41234}. */
+    public String server() {
+        return "https://127.0.0.1:" + apiPort;
+    }
+
+    public Path caCert() {
+        return pki.caCert();
+    }
+
+    public String adminUser() {
+        return ADMIN_USER;
+    }
+
+    /** A kubeconfig for the admin (group system:masters, static token), context {@code real}. */
+    public Path adminKubeconfig() {
+        return kubeconfig("admin", "real", "    token: " + adminToken + "\n");
+    }
+
+    /** A kubeconfig for {@code user} in {@code groups}, authenticated by a client certificate; RBAC decides what it may do. */
+    public Path kubeconfigFor(String user, String... groups) {
+        TestPki.Issued c = pki.client("user-" + user, user, groups);
+        return kubeconfig("user-" + user, user, "    client-certificate: " + c.cert() + "\n    client-key: " + c.key() + "\n");
+    }
+
+    /** A serving certificate signed by the cluster's CA, for a stand-in server the API server dials. */
+    KeyStore servingStore(String name, List<String> hosts) {
+        return pki.server(name, hosts).store();
+    }
+
+    /** An admin GET, for tests and the stand-ins that need the server's answer bytes as they are. */
+    public HttpResponse<String> adminGet(String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(server() + path)).header("Authorization", "Bearer " + adminToken)
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** An admin request with any method and a JSON body (or none). */
+    public HttpResponse<String> adminSend(String method, String path, String contentType, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server() + path))
+                .header("Authorization", "Bearer " + adminToken).timeout(Duration.ofSeconds(30));
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        return http.send(b.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * Compacts etcd at its current revision: every resourceVersion before now is gone from
+     * storage, as after the API server's periodic compaction (a LIST continue token older than
+     * this answers 410). Through etcd's own gRPC gateway, so no etcdctl is needed.
+     */
+    public void compactEtcd() throws IOException, InterruptedException {
+        HttpClient plain = HttpClient.newHttpClient();
+        String etcd = "http://127.0.0.1:" + etcdPort;
+        String range = plain.send(HttpRequest.newBuilder(URI.create(etcd + "/v3/kv/range"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"key\":\"AA==\"}")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String revision = range.replaceAll("(?s).*\"revision\":\"(\\d+)\".*", "$1");
+        HttpResponse<String> r = plain.send(HttpRequest.newBuilder(URI.create(etcd + "/v3/kv/compaction"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"revision\":\"" + revision + "\",\"physical\":true}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IOException("etcd compaction answered " + r.statusCode() + ": " + r.body());
+        }
+    }
+
+    /**
+     * Stops the API server (SIGKILL) and starts it again on the same etcd and port: its watch
+     * caches start afresh from the current revision, so a watch resuming from before the restart
+     * is too old (410), as after an upgrade or a crash on a real cluster.
+     */
+    public void restartApiserver() throws IOException, InterruptedException {
+        apiserver.destroyForcibly().waitFor();
+        processes.remove(apiserver);
+        startApiserver();
+    }
+
+    private void startEtcd() throws IOException, InterruptedException {
+        int peer = freePort();
+        start("etcd", List.of(assets.etcd().toString(), "--data-dir", dir.resolve("etcd").toString(),
+                "--listen-client-urls", "http://127.0.0.1:" + etcdPort, "--advertise-client-urls", "http://127.0.0.1:" + etcdPort,
+                "--listen-peer-urls", "http://127.0.0.1:" + peer, "--initial-advertise-peer-urls", "http://127.0.0.1:" + peer,
+                "--initial-cluster", "default=http://127.0.0.1:" + peer, "--log-level", "warn"));
+    }
+
+    private void startApiserver() throws IOException, InterruptedException {
+        if (!Files.exists(dir.resolve("apiserver.crt"))) {
+            pki.server("apiserver", List.of("127.0.0.1", "localhost", "10.0.0.1", "kubernetes", "kubernetes.default",
+                    "kubernetes.default.svc", "kubernetes.default.svc.cluster.local"));
+            pki.serviceAccountKeys();
+            Files.writeString(dir.resolve("tokens.csv"), adminToken + "," + ADMIN_USER + ",uid-admin,\"system:masters\"\n");
+        }
+        apiserver = start("kube-apiserver", List.of(assets.apiserver().toString(),
+                "--etcd-servers=http://127.0.0.1:" + etcdPort, "--bind-address=127.0.0.1", "--secure-port=" + apiPort,
+                // Must not be loopback (the apiserver refuses it for the kubernetes Service); nothing connects to it.
+                "--advertise-address=" + advertiseAddress(),
+                "--tls-cert-file=" + dir.resolve("apiserver.crt"), "--tls-private-key-file=" + dir.resolve("apiserver.key"),
+                "--client-ca-file=" + pki.caCert(), "--token-auth-file=" + dir.resolve("tokens.csv"),
+                "--authorization-mode=Node,RBAC", "--service-account-key-file=" + dir.resolve("sa.pub"),
+                "--service-account-signing-key-file=" + dir.resolve("sa.key"),
+                "--service-account-issuer=https://kubernetes.default.svc", "--api-audiences=https://kubernetes.default.svc",
+                "--service-cluster-ip-range=10.0.0.0/24", "--cert-dir=" + dir.resolve("apiserver-certs")));
+        http = HttpClient.newBuilder().sslContext(trustingTestCa()).connectTimeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            if (!apiserver.isAlive()) {
+                throw new IOException("kube-apiserver exited with " + apiserver.exitValue());
+            }
+            try {
+                HttpResponse<String> r = adminGet("/readyz");
+                if (r.statusCode() == 200) {
+                    return;
+                }
+                last = r.statusCode() + " " + r.body();
+            } catch (IOException e) {
+                last = e.toString();
+            }
+            Thread.sleep(200);
+        }
+        throw new IOException("kube-apiserver not ready within 60 s: " + last);
+    }
+
+    private void startControllerManager() throws IOException {
+        TestPki.Issued c = pki.client("controller-manager", "system:kube-controller-manager");
+        Path kc = kubeconfig("controller-manager", "cm", "    client-certificate: " + c.cert() + "\n    client-key: "
+                + c.key() + "\n");
+        start("kube-controller-manager", List.of(assets.controllerManager().toString(), "--kubeconfig=" + kc,
+                "--leader-elect=false", "--bind-address=127.0.0.1", "--secure-port=0",
+                "--service-account-private-key-file=" + dir.resolve("sa.key"), "--root-ca-file=" + pki.caCert(),
+                "--use-service-account-credentials=true",
+                // The cluster signer lets CSR-based tests work; it costs nothing unused.
+                "--cluster-signing-cert-file=" + pki.caCert(), "--cluster-signing-key-file=" + pki.caKey()));
+    }
+
+    private void startScheduler() throws IOException {
+        TestPki.Issued c = pki.client("scheduler", "system:kube-scheduler");
+        Path kc = kubeconfig("scheduler", "scheduler", "    client-certificate: " + c.cert() + "\n    client-key: "
+                + c.key() + "\n");
+        start("kube-scheduler", List.of(assets.scheduler().toString(), "--kubeconfig=" + kc, "--leader-elect=false",
+                "--bind-address=127.0.0.1", "--secure-port=0"));
+    }
+
+    private void awaitDefaultServiceAccount() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (adminGet("/api/v1/namespaces/default/serviceaccounts/default").statusCode() == 200) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IOException("the controller-manager made no default service account within 60 s");
+    }
+
+    private Process start(String name, List<String> command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+        processes.add(p);
+        return p;
+    }
+
+    private Path kubeconfig(String file, String userName, String credentials) {
+        String text = """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: real
+                  cluster:
+                    server: %s
+                    certificate-authority: %s
+                users:
+                - name: %s
+                  user:
+                %scontexts:
+                - name: real
+                  context:
+                    cluster: real
+                    user: %s
+                current-context: real
+                """.formatted(server(), pki.caCert(), userName, credentials, userName);
+        try {
+            return Files.writeString(dir.resolve(file + ".kubeconfig"), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private SSLContext trustingTestCa() throws IOException {
+        try (var in = Files.newInputStream(pki.caCert())) {
+            X509Certificate ca = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+            KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType());
+            ks.load(null, null);
+            ks.setCertificateEntry("ca", ca);
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(ks);
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, tmf.getTrustManagers(), null);
+            return ctx;
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IOException("cannot trust the test CA: " + e.getMessage(), e);
+        }
+    }
+
+    /** The last lines of each component's log, to explain a start-up that failed. */
+    String logTails() {
+        StringBuilder b = new StringBuilder();
+        try (Stream<Path> logs = Files.list(dir)) {
+            for (Path log : logs.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
+                List<String> lines = Files.readAllLines(log);
+                b.append("--- ").append(log.getFileName()).append(" (last lines)\n");
+                lines.subList(Math.max(0, lines.size() - 15), lines.size()).forEach(l -> b.append(l).append('\n'));
+            }
+        } catch (IOException e) {
+            b.append("(logs unreadable: ").append(e.getMessage()).append(")");
+        }
+        return b.toString();
+    }
+
+    /** The machine's first non-loopback IPv4 address; a documentation address when it has none (never dialled). */
+    private static String advertiseAddress() {
+        try {
+            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
+                    if (a instanceof java.net.Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress()) {
+                        return a.getHostAddress();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // fall through
+        }
+        return "192.0.2.10";
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        // Controllers first, then the API server, then etcd: nothing logs errors about a vanished peer.
+        List<Process> reversed = new ArrayList<>(processes);
+        Collections.reverse(reversed);
+        for (Process p : reversed) {
+            p.destroy();
+            try {
+                if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temp dir left behind is not worth failing a run for
+        }
+    }
+}
