@@ -16,9 +16,11 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * The gangs section of {@code check}: a summary line (gangs by verdict, GPUs in halted
- * gangs, GPU-hours at risk), then one line per gang that is neither running nor
- * finished: {@code <ns>/<name>  <system>  <verdict>  ranks <ready>/<expected>  checkpoint <age|unknown>  <reasons>}.
+ * The gangs section of {@code check}: a summary line (gangs by verdict, how many are at risk,
+ * GPUs in halted gangs, GPU-hours at risk), then one line per gang that needs attention — it
+ * cannot make progress, or it runs with a rank on an untrusted or not-ready node, as the console's
+ * "running · at risk" — worst first:
+ * {@code <ns>/<name>  <system>  <verdict>[ · at risk]  ranks <ready>/<expected>  checkpoint <age|unknown>  <reasons>}.
  */
 public final class GangReport {
 
@@ -30,8 +32,10 @@ public final class GangReport {
         int haltedGpus = 0;
         double atRisk = 0;
         int unknown = 0;
-        List<String> details = new ArrayList<>();
+        int atRiskGangs = 0;
+        List<Gang> attention = new ArrayList<>();
         for (Gang g : gangs) {
+            atRiskGangs += g.atRisk() ? 1 : 0;
             byVerdict.merge(g.verdict(), 1, Integer::sum);
             CheckpointStatus ck = checkpoints.apply(g);
             if (g.verdict() == GangVerdict.HALTED) {
@@ -45,11 +49,16 @@ public final class GangReport {
                     unknown++;
                 }
             }
-            if (g.verdict() != GangVerdict.RUNNING && g.verdict() != GangVerdict.FINISHED) {
-                String age = ck.age(now).map(Ages::format).orElse("unknown");
-                details.add(g.key() + "  " + g.key().system().label() + "  " + g.verdict().label() + "  ranks "
-                        + g.ready() + "/" + g.expected() + "  checkpoint " + age + "  " + g.reasonText());
+            if (g.needsAttention()) {
+                attention.add(g);
             }
+        }
+        attention.sort(Gang.WORST_FIRST); // the console's Gangs screen order
+        List<String> details = new ArrayList<>();
+        for (Gang g : attention) {
+            String age = checkpoints.apply(g).age(now).map(Ages::format).orElse("unknown");
+            details.add(g.key() + "  " + g.key().system().label() + "  " + g.statusLabel() + "  ranks "
+                    + g.ready() + "/" + g.expected() + "  checkpoint " + age + "  " + g.reasonText());
         }
         StringBuilder head = new StringBuilder("gangs: ").append(gangs.size());
         for (GangVerdict v : GangVerdict.values()) {
@@ -57,6 +66,9 @@ public final class GangReport {
             if (n > 0) {
                 head.append("; ").append(v.label()).append(' ').append(n);
             }
+        }
+        if (atRiskGangs > 0) {
+            head.append("; at risk ").append(atRiskGangs);
         }
         head.append("; ").append(haltedGpus).append(" GPUs in halted gangs; ")
                 .append(String.format(Locale.ROOT, "%.1f", atRisk)).append(" GPU-hours at risk since last checkpoint");

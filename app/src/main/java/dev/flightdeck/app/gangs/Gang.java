@@ -1,6 +1,7 @@
 package dev.flightdeck.app.gangs;
 
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +17,12 @@ public record Gang(GangKey key, int expected, int present, int ready, int gpusPe
                    int nodesUsed, Instant created, GangVerdict verdict, List<String> reasons, boolean atRisk,
                    List<RankSlot> ranks, Map<String, String> annotations) {
 
+    /** Worst verdict first; then gangs at risk; then the largest; then by name (the Gangs screen and {@code check}). */
+    public static final Comparator<Gang> WORST_FIRST = Comparator.comparing(Gang::verdict)
+            .thenComparing(g -> !g.atRisk())
+            .thenComparing(Comparator.comparingInt(Gang::gpusTotal).reversed())
+            .thenComparing(g -> g.key().toString());
+
     public Gang {
         reasons = List.copyOf(reasons);
         ranks = List.copyOf(ranks);
@@ -24,5 +31,18 @@ public record Gang(GangKey key, int expected, int present, int ready, int gpusPe
 
     public String reasonText() {
         return String.join("; ", reasons);
+    }
+
+    /** The verdict in words, with "at risk" when a rank sits on an untrusted node: {@code running · at risk}. */
+    public String statusLabel() {
+        return atRisk ? verdict.label() + " · at risk" : verdict.label();
+    }
+
+    /**
+     * Whether an operator should look at it: it cannot make progress, or it runs with a rank on
+     * a node whose GPUs are not trusted (one Xid away from halting). Finished gangs never need it.
+     */
+    public boolean needsAttention() {
+        return verdict != GangVerdict.FINISHED && (verdict != GangVerdict.RUNNING || atRisk);
     }
 }

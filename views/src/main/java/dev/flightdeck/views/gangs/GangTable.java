@@ -107,7 +107,7 @@ final class GangTable extends TableView<GangRow> {
             icon.getStyleClass().removeIf(s -> s.startsWith("gang-"));
             icon.getStyleClass().add(Styles.gang(g.verdict()));
             setGraphic(icon);
-            setText(g.atRisk() ? g.verdict().label() + " · at risk" : g.verdict().label());
+            setText(g.statusLabel());
             getStyleClass().remove(Styles.AT_RISK);
             if (g.atRisk()) {
                 getStyleClass().add(Styles.AT_RISK);

@@ -50,12 +50,8 @@ public final class GangsViewModel implements AutoCloseable {
 
     public static final Duration CHECKPOINT_REFRESH = CheckpointReads.REFRESH;
 
-    /** Worst verdict first; then gangs at risk; then the largest; then by name. */
-    public static final Comparator<GangRow> DEFAULT_ORDER = Comparator
-            .comparing((GangRow r) -> r.gang().verdict())
-            .thenComparing(r -> !r.gang().atRisk())
-            .thenComparing(Comparator.comparingInt((GangRow r) -> r.gang().gpusTotal()).reversed())
-            .thenComparing(r -> r.key().toString());
+    /** The core's order (worst verdict, at risk, largest, name), as {@code check} lists them too. */
+    public static final Comparator<GangRow> DEFAULT_ORDER = Comparator.comparing(GangRow::gang, Gang.WORST_FIRST);
 
     private final Map<GangKey, GangRow> byKey = new HashMap<>();
     private final BatchedRowList<GangRow> rows = new BatchedRowList<>();
