@@ -86,6 +86,9 @@ public final class ObjectStore {
             }
             obj.put("kind", t.kind);
             obj.put("apiVersion", t.apiVersion);
+            if (table.equals("pods") && !obj.path("status").hasNonNull("phase")) {
+                obj.with("status").put("phase", "Pending"); // the API server's default for a new pod
+            }
             return store(t, "ADDED", obj);
         }
     }

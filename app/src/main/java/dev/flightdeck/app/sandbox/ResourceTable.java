@@ -64,25 +64,52 @@ final class ResourceTable {
 
     /** One page of a LIST: items after {@code afterKey}, at most {@code limit} (0 = all). */
     synchronized Page list(Predicate<StoredObject> filter, String afterKey, int limit) {
-        NavigableMap<String, StoredObject> view = afterKey == null ? objects : objects.tailMap(afterKey, false);
+        return list(null, filter, afterKey, limit, false);
+    }
+
+    /**
+     * One page of a LIST within {@code namespace} (null: all), after {@code afterKey}, at most
+     * {@code limit} (0 = all). With {@code countRemaining} the page also says how many objects
+     * follow it, as kube-apiserver's remainingItemCount does for a LIST without selectors.
+     */
+    synchronized Page list(String namespace, Predicate<StoredObject> filter, String afterKey, int limit,
+                           boolean countRemaining) {
+        // Keys are "namespace/name", so one namespace's objects are one contiguous range.
+        NavigableMap<String, StoredObject> view = namespace == null ? objects
+                : objects.subMap(namespace + "/", true, namespace + "/\uffff", false);
+        if (afterKey != null) {
+            view = view.tailMap(afterKey, false);
+        }
         List<StoredObject> items = new ArrayList<>(limit > 0 ? Math.min(limit, view.size()) : view.size());
         String last = null;
-        boolean more = false;
+        long remaining = 0;
         for (StoredObject o : view.values()) {
             if (!filter.test(o)) {
                 continue;
             }
             if (limit > 0 && items.size() == limit) {
-                more = true;
-                break;
+                remaining++;
+                if (!countRemaining) {
+                    break;
+                }
+                continue;
             }
             items.add(o);
             last = o.key();
         }
-        return new Page(items, more ? last : null);
+        return new Page(items, remaining > 0 ? last : null, countRemaining && remaining > 0 ? remaining : -1);
     }
 
-    record Page(List<StoredObject> items, String continueAfter) {
+    /**
+     * @param continueAfter the key to continue after, or null on the last page
+     * @param remaining     objects after this page (-1: not counted, or none)
+     */
+    record Page(List<StoredObject> items, String continueAfter, long remaining) {
+    }
+
+    /** resourceVersions up to this one are forgotten: a watch or a continue token from before is too old. */
+    synchronized long compactedThrough() {
+        return compactedThrough;
     }
 
     /**

@@ -17,7 +17,6 @@ import io.vertx.core.http.HttpServerResponse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -198,16 +197,28 @@ public final class SandboxApiServer implements AutoCloseable {
         counters.count("LIST", ap.table());
         int limit = parseInt(req.getParam("limit"));
         String cont = req.getParam("continue");
-        String after = cont == null || cont.isEmpty() ? null
-                : new String(Base64.getUrlDecoder().decode(cont), StandardCharsets.UTF_8);
-        long rv = store.revision();
-        ResourceTable.Page page = table.list(filter(req, ap), after, limit);
-        String next = page.continueAfter() == null ? ""
-                : Base64.getUrlEncoder().encodeToString(page.continueAfter().getBytes(StandardCharsets.UTF_8));
+        ContinueToken token = cont == null || cont.isEmpty() ? null : ContinueToken.decode(cont);
+        if (token != null && token.rv() < table.compactedThrough()) {
+            // As kube-apiserver after etcd compaction: 410 with a token that continues inconsistently.
+            ObjectNode s = (ObjectNode) KubeJson.MAPPER.valueToTree(java.util.Map.of());
+            s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata")
+                    .put("continue", new ContinueToken(-1, token.after()).encode());
+            s.put("status", "Failure").put("message", EXPIRED_CONTINUE).put("reason", "Expired").put("code", 410);
+            json(req.response(), 410, s.toString());
+            return;
+        }
+        // Every page reports the first page's resourceVersion; a watch from it replays whatever
+        // changed while the pages were read (the sandbox pages live rather than from a snapshot).
+        long rv = token == null || token.rv() < 0 ? store.revision() : token.rv();
+        boolean selectors = notBlank(req.getParam("labelSelector")) || notBlank(req.getParam("fieldSelector"));
+        ResourceTable.Page page = table.list(ap.namespace(), filter(req, ap), token == null ? null : token.after(), limit,
+                !selectors);
+        String next = page.continueAfter() == null ? "" : new ContinueToken(rv, page.continueAfter()).encode();
         Buffer out = Buffer.buffer(64 + page.items().size() * 2048);
         out.appendString("{\"kind\":\"" + table.kind + "List\",\"apiVersion\":\"" + table.apiVersion
                 + "\",\"metadata\":{\"resourceVersion\":\"" + rv + "\""
-                + (next.isEmpty() ? "" : ",\"continue\":\"" + next + "\"") + "},\"items\":[");
+                + (next.isEmpty() ? "" : ",\"continue\":\"" + next + "\"")
+                + (page.remaining() > 0 ? ",\"remainingItemCount\":" + page.remaining() : "") + "},\"items\":[");
         boolean first = true;
         for (StoredObject o : page.items()) {
             if (!first) {
@@ -218,6 +229,17 @@ public final class SandboxApiServer implements AutoCloseable {
         }
         out.appendString("]}");
         req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end(out);
+    }
+
+    /** kube-apiserver's words for a continue token whose resourceVersion was compacted. */
+    static final String EXPIRED_CONTINUE = "The provided continue parameter is too old to display a consistent list result. "
+            + "You can start a new list without the continue parameter, or use the continue token in this response to "
+            + "retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - "
+            + "objects that were created, modified, or deleted between the time the first chunk was returned and now may "
+            + "show up in the list.";
+
+    private static boolean notBlank(String s) {
+        return s != null && !s.isBlank();
     }
 
     private void watch(HttpServerRequest req, ApiPath ap, ResourceTable table, Context ctx) {
@@ -231,7 +253,7 @@ public final class SandboxApiServer implements AutoCloseable {
         if (!table.watch(sink, from)) {
             // Like the real server: 200, then an ERROR event carrying 410 Gone.
             sink.send(ResourceTable.eventLine("ERROR", statusJson(410, "Expired",
-                    "too old resource version: " + from).getBytes(StandardCharsets.UTF_8)));
+                    "too old resource version: " + from + " (" + table.compactedThrough() + ")").getBytes(StandardCharsets.UTF_8)));
             sink.close();
             return;
         }

@@ -73,25 +73,60 @@ final class Selectors {
         return terms;
     }
 
+    private static final String NAME = "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?";
+    /** A label key: an optional DNS-subdomain prefix and a name of up to 63 characters (apimachinery's rule). */
+    private static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile(
+            "([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?" + NAME);
+    private static final java.util.regex.Pattern VALUE = java.util.regex.Pattern.compile("(" + NAME + ")?");
+    private static final java.util.regex.Pattern SET = java.util.regex.Pattern.compile("(\\S+)\\s+(in|notin)\\s*\\((.*)\\)");
+
+    /** One requirement; a malformed one is refused in kube-apiserver's words (400). */
     private static Predicate<Map<String, String>> labelTerm(String t) {
         if (t.startsWith("!")) {
-            String key = t.substring(1).trim();
+            String key = key(t.substring(1).trim(), t);
             return l -> !l.containsKey(key);
         }
-        String[] words = t.split("\\s+", 3);
-        if (words.length == 3 && (words[1].equals("in") || words[1].equals("notin"))) {
-            Set<String> values = Set.of(words[2].replaceAll("[()\\s]", "").split(","));
-            boolean in = words[1].equals("in");
-            return l -> in == (l.containsKey(words[0]) && values.contains(l.get(words[0])));
+        java.util.regex.Matcher set = SET.matcher(t);
+        if (set.matches()) {
+            String key = key(set.group(1), t);
+            List<String> list = new ArrayList<>();
+            for (String v : set.group(3).split(",", -1)) {
+                list.add(value(v.trim(), t));
+            }
+            if (list.size() == 1 && list.getFirst().isEmpty()) {
+                throw new IllegalArgumentException("for 'in', 'notin' operators, values set can't be empty");
+            }
+            Set<String> values = Set.copyOf(list);
+            boolean in = set.group(2).equals("in");
+            return l -> in == (l.containsKey(key) && values.contains(l.get(key)));
         }
         if (t.contains("!=")) {
             String[] kv = t.split("!=", 2);
-            return l -> !kv[1].trim().equals(l.get(kv[0].trim()));
+            String key = key(kv[0].trim(), t);
+            String value = value(kv[1].trim(), t);
+            return l -> !value.equals(l.get(key));
         }
         if (t.contains("=")) {
             String[] kv = t.split("==?", 2);
-            return l -> kv[1].trim().equals(l.get(kv[0].trim()));
+            String key = key(kv[0].trim(), t);
+            String value = value(kv[1].trim(), t);
+            return l -> value.equals(l.get(key));
         }
-        return l -> l.containsKey(t);
+        String key = key(t, t);
+        return l -> l.containsKey(key);
+    }
+
+    private static String key(String key, String term) {
+        if (!KEY.matcher(key).matches()) {
+            throw new IllegalArgumentException("unable to parse requirement: invalid label key \"" + key + "\" in \"" + term + "\"");
+        }
+        return key;
+    }
+
+    private static String value(String value, String term) {
+        if (!VALUE.matcher(value).matches()) {
+            throw new IllegalArgumentException("unable to parse requirement: invalid label value \"" + value + "\" in \"" + term + "\"");
+        }
+        return value;
     }
 }
