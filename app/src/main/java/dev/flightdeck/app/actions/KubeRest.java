@@ -54,6 +54,11 @@ public final class KubeRest {
         return send(builder(path).post("application/json", KubeJson.MAPPER.writeValueAsBytes(json)).build());
     }
 
+    /** PUT (replace): guarded by the object's metadata.resourceVersion, so a stale copy is a 409, not a lost update. */
+    public Answer put(String path, Object json) throws IOException {
+        return send(builder(path).method("PUT", "application/json", KubeJson.MAPPER.writeValueAsString(json)).build());
+    }
+
     public Answer mergePatch(String path, Object json) throws IOException {
         return send(builder(path).method("PATCH", "application/merge-patch+json",
                 KubeJson.MAPPER.writeValueAsString(json)).build());

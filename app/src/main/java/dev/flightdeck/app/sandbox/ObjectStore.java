@@ -137,6 +137,30 @@ public final class ObjectStore {
         }
     }
 
+    /**
+     * The first step of a pod's graceful deletion, as kube-apiserver takes it: the pod gets
+     * {@code deletionTimestamp} (now + grace) and {@code deletionGracePeriodSeconds}, which
+     * watchers see as a MODIFIED event before the DELETED. An unbound pod's grace is 0.
+     * Returns false when the pod was already terminating or the caller asked for grace 0
+     * (deleted at once, one DELETED event).
+     */
+    public boolean beginGracefulDeletion(String namespace, String name, Long requestedGrace) throws StoreException {
+        ResourceTable t = require("pods");
+        synchronized (t) {
+            ObjectNode pod = parse(existing(t, namespace, name).json());
+            ObjectNode meta = pod.with("metadata");
+            if (meta.hasNonNull("deletionTimestamp") || (requestedGrace != null && requestedGrace == 0)) {
+                return false;
+            }
+            long grace = !pod.path("spec").hasNonNull("nodeName") ? 0 : requestedGrace != null ? requestedGrace
+                    : pod.path("spec").path("terminationGracePeriodSeconds").asLong(30);
+            meta.put("deletionTimestamp", Instant.now().plusSeconds(grace).truncatedTo(ChronoUnit.SECONDS).toString());
+            meta.put("deletionGracePeriodSeconds", grace);
+            store(t, "MODIFIED", pod);
+            return true;
+        }
+    }
+
     public ObjectNode delete(String table, String namespace, String name) throws StoreException {
         ResourceTable t = require(table);
         synchronized (t) {

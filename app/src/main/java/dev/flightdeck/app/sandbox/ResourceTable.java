@@ -16,7 +16,8 @@ import java.util.function.Predicate;
  */
 final class ResourceTable {
 
-    record Change(String type, StoredObject object) {
+    /** One change; {@code previous} is the state before a MODIFIED (null otherwise), to tell a selector watch it left. */
+    record Change(String type, StoredObject object, StoredObject previous) {
     }
 
     private static final int HISTORY = 50_000;
@@ -27,6 +28,7 @@ final class ResourceTable {
     private final ArrayDeque<Change> history = new ArrayDeque<>();
     private final List<WatchSink> watchers = new CopyOnWriteArrayList<>();
     private long compactedThrough;
+    private long latest;
 
     ResourceTable(String kind, String apiVersion) {
         this.kind = kind;
@@ -41,25 +43,50 @@ final class ResourceTable {
         return objects.size();
     }
 
-    /** Stores (or replaces, or with {@code object == null} deletes) and tells the watchers. */
+    /** Stores (or replaces, or with type DELETED removes) and tells the watchers. */
     synchronized void apply(String type, StoredObject object) {
-        if (type.equals("DELETED")) {
-            objects.remove(object.key());
-        } else {
-            objects.put(object.key(), object);
-        }
-        history.addLast(new Change(type, object));
+        StoredObject previous = type.equals("DELETED") ? objects.remove(object.key()) : objects.put(object.key(), object);
+        Change change = new Change(type, object, type.equals("MODIFIED") ? previous : null);
+        history.addLast(change);
+        latest = object.resourceVersion();
         if (history.size() > HISTORY) {
             compactedThrough = history.removeFirst().object().resourceVersion();
         }
-        byte[] line = eventLine(type, object.json());
         for (WatchSink w : watchers) {
             if (w.isClosed()) {
                 watchers.remove(w);
-            } else if (w.filter().test(object)) {
-                w.send(line);
+            } else {
+                byte[] line = eventFor(change, w);
+                if (line != null) {
+                    w.send(line);
+                }
             }
         }
+    }
+
+    /**
+     * The event a watcher gets for a change, or null, as kube-apiserver's watch cache decides it
+     * for a selector: an object that stops matching is DELETED (with its last matching state), one
+     * that starts matching is ADDED.
+     */
+    private static byte[] eventFor(Change c, WatchSink w) {
+        boolean now = w.filter().test(c.object());
+        if (!c.type().equals("MODIFIED") || c.previous() == null) {
+            return now ? eventLine(c.type(), c.object().json()) : null;
+        }
+        boolean before = w.filter().test(c.previous());
+        if (before && now) {
+            return eventLine("MODIFIED", c.object().json());
+        }
+        if (now) {
+            return eventLine("ADDED", c.object().json());
+        }
+        return before ? eventLine("DELETED", c.previous().json()) : null;
+    }
+
+    /** The resourceVersion of this resource's newest change (what a bookmark reports). */
+    synchronized long latest() {
+        return latest;
     }
 
     /** One page of a LIST: items after {@code afterKey}, at most {@code limit} (0 = all). */
@@ -129,8 +156,9 @@ final class ResourceTable {
                 return false;
             }
             for (Change c : history) {
-                if (c.object().resourceVersion() > fromVersion && sink.filter().test(c.object())) {
-                    sink.send(eventLine(c.type(), c.object().json()));
+                byte[] line = c.object().resourceVersion() > fromVersion ? eventFor(c, sink) : null;
+                if (line != null) {
+                    sink.send(line);
                 }
             }
         }

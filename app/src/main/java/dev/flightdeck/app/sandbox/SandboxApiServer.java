@@ -34,7 +34,7 @@ import java.util.function.Predicate;
  */
 public final class SandboxApiServer implements AutoCloseable {
 
-    private static final long BOOKMARK_MS = 30_000;
+    private static final long BOOKMARK_MS = 60_000;
 
     private final ObjectStore store;
     private final MetricsEndpoints simulated;
@@ -179,6 +179,13 @@ public final class SandboxApiServer implements AutoCloseable {
             } else if (m == HttpMethod.DELETE && ap.name() != null) {
                 counters.count("DELETE", ap.table());
                 JsonNode options = body.length() == 0 ? KubeJson.MAPPER.createObjectNode() : parse(body);
+                if (ap.table().equals("pods") && ap.subresource() == null) {
+                    // Simulated kubelet: the graceful step is taken and finished at once (no container to stop).
+                    JsonNode grace = options.path("gracePeriodSeconds");
+                    String query = req.getParam("gracePeriodSeconds");
+                    Long requested = grace.isNumber() ? Long.valueOf(grace.asLong()) : query == null ? null : Long.valueOf(query);
+                    store.beginGracefulDeletion(ap.namespace(), ap.name(), requested);
+                }
                 object(req.response(), 200, workloads.delete(ap.table(), ap.namespace(), ap.name(), options,
                         req.getParam("propagationPolicy")));
             } else {
@@ -190,6 +197,9 @@ public final class SandboxApiServer implements AutoCloseable {
             status(req.response(), 400, "BadRequest", "the request body is not a JSON object");
         } catch (IllegalArgumentException e) {
             status(req.response(), 400, "BadRequest", e.getMessage());
+        } catch (RuntimeException e) {
+            // A bug in a simulation must answer, not leave the client waiting for its timeout.
+            status(req.response(), 500, "InternalError", "sandbox: " + e);
         }
     }
 
@@ -258,13 +268,19 @@ public final class SandboxApiServer implements AutoCloseable {
             return;
         }
         boolean bookmarks = isTrue(req.getParam("allowWatchBookmarks"));
-        long bookmarkTimer = bookmarks ? vertx.setPeriodic(BOOKMARK_MS, id -> bookmark(table, sink, table.kind)) : -1;
         int timeout = parseInt(req.getParam("timeoutSeconds"));
+        // As kube-apiserver's watch cache: a bookmark every minute and one ~2 s before the deadline,
+        // each only when the resource changed since the watch began.
+        long startedAt = from == null ? store.revision() : from;
+        long bookmarkTimer = bookmarks ? vertx.setPeriodic(BOOKMARK_MS, id -> bookmark(table, sink, startedAt)) : -1;
+        long lastBookmark = bookmarks && timeout > 2
+                ? vertx.setTimer((timeout - 2) * 1000L, id -> bookmark(table, sink, startedAt)) : -1;
         long endTimer = timeout > 0 ? vertx.setTimer(timeout * 1000L, id -> sink.close()) : -1;
         Runnable cleanup = () -> {
             sink.close();
             table.unwatch(sink);
             vertx.cancelTimer(bookmarkTimer);
+            vertx.cancelTimer(lastBookmark);
             vertx.cancelTimer(endTimer);
         };
         ctx.runOnContext(v -> {
@@ -273,13 +289,16 @@ public final class SandboxApiServer implements AutoCloseable {
         });
     }
 
-    /** A bookmark at the store's revision, sent under the table lock so no older event can follow it. */
-    private void bookmark(ResourceTable table, HttpWatch sink, String kind) {
+    /**
+     * A bookmark at the store's revision, shaped as kube-apiserver's (only kind, apiVersion and
+     * metadata.resourceVersion mean anything), sent under the table lock so no older event can
+     * follow it; none when the resource has not changed since {@code startedAt}.
+     */
+    private void bookmark(ResourceTable table, HttpWatch sink, long startedAt) {
         synchronized (table) {
-            if (!sink.isClosed()) {
-                String obj = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + table.apiVersion
-                        + "\",\"metadata\":{\"resourceVersion\":\"" + store.revision()
-                        + "\",\"annotations\":{\"k8s.io/initial-events-end\":\"false\"}}}";
+            if (!sink.isClosed() && table.latest() > startedAt) {
+                String obj = "{\"kind\":\"" + table.kind + "\",\"apiVersion\":\"" + table.apiVersion
+                        + "\",\"metadata\":{\"resourceVersion\":\"" + store.revision() + "\",\"creationTimestamp\":null}}";
                 sink.send(ResourceTable.eventLine("BOOKMARK", obj.getBytes(StandardCharsets.UTF_8)));
             }
         }

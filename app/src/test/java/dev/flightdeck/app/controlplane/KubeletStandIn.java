@@ -130,7 +130,25 @@ public final class KubeletStandIn implements AutoCloseable {
         // A merge patch, not a PUT: controllers annotate a new node at once, and a kubelet never fights them.
         patchStatus("/api/v1/nodes/" + name + "/status", "{\"status\":" + Serialization.asJson(status) + "}");
         renewLease(name);
-        return client.nodes().withName(name).get();
+        return settled(name);
+    }
+
+    /**
+     * The node once node lifecycle has seen it Ready and lifted the not-ready taint that admission
+     * put on it at creation: until then the scheduler would not place pods there, and the
+     * controller's write would race a test's own.
+     */
+    private Node settled(String name) {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            Node n = client.nodes().withName(name).get();
+            if (n.getSpec().getTaints() == null || n.getSpec().getTaints().stream()
+                    .noneMatch(t -> t.getKey().startsWith("node.kubernetes.io/"))) {
+                return n;
+            }
+            RealCluster.sleep(100);
+        }
+        throw new IllegalStateException("node " + name + " still carries node lifecycle's taints after 30 s");
     }
 
     /** Stops playing the kubelet for {@code node} (its Lease lapses, as when a kubelet dies). */

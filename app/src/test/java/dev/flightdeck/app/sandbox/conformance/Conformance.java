@@ -92,5 +92,10 @@ abstract class Conformance {
             JsonNode s = a.json();
             return new Refusal(a.code(), s.path("reason").asText(), s.path("message").asText());
         }
+
+        /** The same refusal with its message rewritten, e.g. a generated name replaced by a placeholder. */
+        Refusal withMessage(java.util.function.UnaryOperator<String> rewrite) {
+            return new Refusal(code, reason, rewrite.apply(message));
+        }
     }
 }
