@@ -50,6 +50,10 @@ record ApiPath(String group, String version, String resource, String namespace, 
     }
 
     boolean clusterScoped() {
+        return isClusterScoped(resource);
+    }
+
+    static boolean isClusterScoped(String resource) {
         return CLUSTER_SCOPED.contains(resource);
     }
 }

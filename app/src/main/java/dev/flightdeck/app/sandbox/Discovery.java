@@ -53,7 +53,8 @@ final class Discovery {
         for (String[] d : definitions) {
             if (d[2].equals(groupVersion)) {
                 String resource = d[0].substring(d[0].indexOf('/') + 1);
-                sb.append(any ? "," : "").append("{\"name\":\"").append(resource).append("\",\"namespaced\":true,\"kind\":\"")
+                sb.append(any ? "," : "").append("{\"name\":\"").append(resource).append("\",\"namespaced\":")
+                        .append(!ApiPath.isClusterScoped(resource)).append(",\"kind\":\"")
                         .append(d[1]).append("\",\"verbs\":[\"get\",\"list\",\"watch\",\"create\",\"update\",\"patch\",\"delete\"]}");
                 any = true;
             }

@@ -95,6 +95,17 @@ public final class ObjectStore {
 
     /** Replaces an object (PUT). A stale metadata.resourceVersion is a 409 Conflict. */
     public ObjectNode replace(String table, String namespace, String name, ObjectNode obj) throws StoreException {
+        return replace(table, namespace, name, obj, false, null);
+    }
+
+    /** PUT through the HTTP API, kept to {@code subresource} as {@link #patch} is. */
+    public ObjectNode replace(String table, String namespace, String name, ObjectNode obj, String subresource)
+            throws StoreException {
+        return replace(table, namespace, name, obj, true, subresource);
+    }
+
+    private ObjectNode replace(String table, String namespace, String name, ObjectNode obj, boolean api, String subresource)
+            throws StoreException {
         ResourceTable t = require(table);
         synchronized (t) {
             StoredObject old = existing(t, namespace, name);
@@ -109,13 +120,23 @@ public final class ObjectStore {
             meta.set("creationTimestamp", before.path("metadata").path("creationTimestamp"));
             obj.put("kind", t.kind);
             obj.put("apiVersion", t.apiVersion);
-            return store(t, "MODIFIED", obj);
+            return store(t, "MODIFIED", api ? keepToSubresource(table, subresource, before, obj) : obj);
         }
     }
 
     /** PATCH: JSON patch, or merge patch (strategic merge patch is served as merge patch). */
     public ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch)
             throws StoreException {
+        return patch(table, namespace, name, contentType, patch, null);
+    }
+
+    /**
+     * PATCH through the HTTP API: on the {@code status} subresource only status and metadata change
+     * (spec and, for pods, ownerReferences stay as stored); on the main resource status stays as
+     * stored — kube-apiserver's status strategies, for every resource with a status subresource.
+     */
+    public ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch,
+                            String subresource) throws StoreException {
         ResourceTable t = require(table);
         synchronized (t) {
             ObjectNode current = parse(existing(t, namespace, name).json());
@@ -124,7 +145,8 @@ public final class ObjectStore {
                 try {
                     result = JsonPatch.apply(patch, current);
                 } catch (RuntimeException e) {
-                    throw new StoreException(422, "Invalid", "json patch failed: " + e.getMessage());
+                    // kube-apiserver's words for a failed test or a missing path (the detail is not shown).
+                    throw new StoreException(422, "Invalid", "the server rejected our request due to an error in our request");
                 }
             } else {
                 result = MergePatch.apply(current, patch);
@@ -133,7 +155,38 @@ public final class ObjectStore {
                 throw new StoreException(422, "Invalid", "patch did not produce an object");
             }
             obj.with("metadata").put("name", name);
-            return store(t, "MODIFIED", obj);
+            return store(t, "MODIFIED", keepToSubresource(table, subresource, current, obj));
+        }
+    }
+
+    /** What a write through {@code subresource} (null: the main resource) may change; see {@link #patch}. */
+    private static ObjectNode keepToSubresource(String table, String subresource, ObjectNode stored, ObjectNode wanted) {
+        if (table.equals("events")) {
+            return wanted; // Events have no status subresource
+        }
+        if ("status".equals(subresource)) {
+            copy(stored, wanted, "spec");
+            if (table.equals("pods")) {
+                // The real pods/status strategy keeps owner references: old kubelets corrupted them.
+                JsonNode refs = stored.path("metadata").get("ownerReferences");
+                if (refs == null) {
+                    wanted.with("metadata").remove("ownerReferences");
+                } else {
+                    wanted.with("metadata").set("ownerReferences", refs);
+                }
+            }
+        } else if (subresource == null) {
+            copy(stored, wanted, "status");
+        }
+        return wanted;
+    }
+
+    private static void copy(ObjectNode from, ObjectNode to, String field) {
+        JsonNode v = from.get(field);
+        if (v == null) {
+            to.remove(field);
+        } else {
+            to.set(field, v);
         }
     }
 

@@ -37,6 +37,7 @@ public final class SandboxApiServer implements AutoCloseable {
     private static final long BOOKMARK_MS = 60_000;
 
     private final ObjectStore store;
+    private final SandboxCrds crds;
     private final MetricsEndpoints simulated;
     private final RequestCounters counters = new RequestCounters();
     private final SandboxRbac rbac = new SandboxRbac();
@@ -51,8 +52,9 @@ public final class SandboxApiServer implements AutoCloseable {
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
 
-    public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated) {
+    public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
         this.store = store;
+        this.crds = crds;
         this.simulated = simulated;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(4)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
@@ -162,6 +164,12 @@ public final class SandboxApiServer implements AutoCloseable {
                 counters.count("EVICT", ap.table());
                 SandboxEvictions.Answer a = evictions.evict(ap.namespace(), ap.name());
                 json(req.response(), a.code(), a.body());
+            } else if (m == HttpMethod.POST && ap.name() == null && ap.table().equals(SandboxCrds.TABLE)) {
+                counters.count("CREATE", ap.table());
+                object(req.response(), 201, crds.install((ObjectNode) parse(body)));
+            } else if (m == HttpMethod.DELETE && ap.name() != null && ap.table().equals(SandboxCrds.TABLE)) {
+                counters.count("DELETE", ap.table());
+                object(req.response(), 200, crds.uninstall(ap.name()));
             } else if (m == HttpMethod.POST && ap.name() == null) {
                 counters.count("CREATE", ap.table());
                 ObjectNode obj = (ObjectNode) parse(body);
@@ -171,11 +179,12 @@ public final class SandboxApiServer implements AutoCloseable {
                 object(req.response(), 201, workloads.create(ap.table(), obj));
             } else if (m == HttpMethod.PUT && ap.name() != null) {
                 counters.count("UPDATE", ap.table());
-                object(req.response(), 200, store.replace(ap.table(), ap.namespace(), ap.name(), (ObjectNode) parse(body)));
+                object(req.response(), 200, store.replace(ap.table(), ap.namespace(), ap.name(), (ObjectNode) parse(body),
+                        ap.subresource()));
             } else if (m == HttpMethod.PATCH && ap.name() != null) {
                 counters.count("PATCH", ap.table());
                 object(req.response(), 200, store.patch(ap.table(), ap.namespace(), ap.name(),
-                        req.getHeader("Content-Type"), parse(body)));
+                        req.getHeader("Content-Type"), parse(body), ap.subresource()));
             } else if (m == HttpMethod.DELETE && ap.name() != null) {
                 counters.count("DELETE", ap.table());
                 JsonNode options = body.length() == 0 ? KubeJson.MAPPER.createObjectNode() : parse(body);

@@ -37,22 +37,23 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("events", "Event", "v1");
         store.define("batch/jobs", "Job", "batch/v1");
         store.define(SandboxEvictions.PDBS, "PodDisruptionBudget", "policy/v1");
-        // The gang CRDs are registered (served, discoverable) so the console watches them.
-        store.define("jobset.x-k8s.io/jobsets", "JobSet", "jobset.x-k8s.io/v1alpha2");
-        store.define("kubeflow.org/mpijobs", "MPIJob", "kubeflow.org/v2beta1");
-        store.define("kubeflow.org/pytorchjobs", "PyTorchJob", "kubeflow.org/v1");
-        store.define("leaderworkerset.x-k8s.io/leaderworkersets", "LeaderWorkerSet", "leaderworkerset.x-k8s.io/v1");
-        store.define("batch.volcano.sh/jobs", "Job", "batch.volcano.sh/v1alpha1");
-        store.define("scheduling.volcano.sh/podgroups", "PodGroup", "scheduling.volcano.sh/v1beta1");
-        store.define("scheduling.x-k8s.io/podgroups", "PodGroup", "scheduling.x-k8s.io/v1alpha1");
+        SandboxCrds crds = new SandboxCrds(store);
         SandboxBuckets buckets = new SandboxBuckets();
         try {
+            // The gang CRDs are installed (served, discoverable, listed as CRDs) so the console watches them.
+            crds.builtIn("jobset.x-k8s.io", "v1alpha2", "jobsets", "JobSet");
+            crds.builtIn("kubeflow.org", "v2beta1", "mpijobs", "MPIJob");
+            crds.builtIn("kubeflow.org", "v1", "pytorchjobs", "PyTorchJob");
+            crds.builtIn("leaderworkerset.x-k8s.io", "v1", "leaderworkersets", "LeaderWorkerSet");
+            crds.builtIn("batch.volcano.sh", "v1alpha1", "jobs", "Job");
+            crds.builtIn("scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup");
+            crds.builtIn("scheduling.x-k8s.io", "v1alpha1", "podgroups", "PodGroup");
             seeding.seed(store, buckets, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         } catch (StoreException e) {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
         this.pressure = SandboxPressure.simulate(store::count);
-        this.server = new SandboxApiServer(store, pressure.endpoints());
+        this.server = new SandboxApiServer(store, pressure.endpoints(), crds);
         this.url = "http://127.0.0.1:" + server.start();
         this.objectStorage = new SandboxS3Server(buckets);
         objectStorage.start();

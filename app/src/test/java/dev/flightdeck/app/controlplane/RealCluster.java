@@ -70,12 +70,17 @@ public final class RealCluster implements AutoCloseable {
     }
 
     /** The console's REST calls as the admin, through its own connection (TLS and token from the kubeconfig). */
-    public synchronized KubeRest adminRest() {
+    public KubeRest adminRest() {
+        return new KubeRest(adminEndpoint());
+    }
+
+    /** The console's own connection as the admin (opened once, closed with the run). */
+    public synchronized dev.flightdeck.app.watch.ApiEndpoint adminEndpoint() {
         try {
             if (connection == null) {
                 connection = ClusterConnection.open(target(), SessionOptions.DEFAULTS);
             }
-            return new KubeRest(connection.api());
+            return connection.api();
         } catch (ConnectionProblem e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

@@ -28,12 +28,13 @@ class RealControlPlaneTest {
         real.kubelet().script(p -> p.getMetadata().getName().equals("hello") ? KubeletStandIn.Script.exit(0,
                 "line 1\nline 2\nTest PASSED\n") : null);
         real.admin().pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName("hello").endMetadata()
-                .withNewSpec().withRestartPolicy("Never").addNewContainer().withName("c").withImage("busybox")
+                .withNewSpec().withRestartPolicy("Never").withNodeSelector(Map.of("kubernetes.io/hostname", node))
+                .addNewContainer().withName("c").withImage("busybox")
                 .withNewResources().withLimits(Map.of("nvidia.com/gpu", new Quantity("8"))).endResources().endContainer()
                 .endSpec().build()).create();
         Pod done = real.admin().pods().inNamespace(ns).withName("hello").waitUntilCondition(
                 p -> p != null && "Succeeded".equals(p.getStatus().getPhase()), 30, java.util.concurrent.TimeUnit.SECONDS);
-        assertEquals(node, done.getSpec().getNodeName(), "the real scheduler placed it on the only GPU node");
+        assertEquals(node, done.getSpec().getNodeName(), "the real scheduler placed it on the node its selector names");
         KubeRest rest = real.adminRest();
         KubeRest.Answer log = rest.get("/api/v1/namespaces/" + ns + "/pods/hello/log?tailLines=2");
         assertEquals(200, log.code(), () -> new String(log.body()));

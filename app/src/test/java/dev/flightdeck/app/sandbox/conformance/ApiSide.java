@@ -23,6 +23,9 @@ interface ApiSide extends AutoCloseable {
     /** The console's REST calls with full rights, through the console's own connection. */
     KubeRest rest();
 
+    /** The console's connection endpoint with full rights, for the core's own readers (discovery). */
+    dev.flightdeck.app.watch.ApiEndpoint endpoint();
+
     /** What the console connects to, for a session under test. */
     ConnectionTarget target();
 

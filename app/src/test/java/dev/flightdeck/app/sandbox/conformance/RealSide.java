@@ -36,6 +36,11 @@ final class RealSide implements ApiSide {
     }
 
     @Override
+    public dev.flightdeck.app.watch.ApiEndpoint endpoint() {
+        return real.adminEndpoint();
+    }
+
+    @Override
     public ConnectionTarget target() {
         return real.target();
     }

@@ -54,6 +54,11 @@ final class SandboxSide implements ApiSide {
     }
 
     @Override
+    public dev.flightdeck.app.watch.ApiEndpoint endpoint() {
+        return connection.api();
+    }
+
+    @Override
     public ConnectionTarget target() {
         return new ConnectionTarget.RunningSandbox(sandbox);
     }
