@@ -37,6 +37,19 @@ public final class ActionSession {
         this.clock = clock;
     }
 
+    /**
+     * The session as the console and the headless commands both make it: the standard journal,
+     * the context's read-only reason (settings or kubeconfig) and its drain circuit breaker.
+     */
+    public static ActionSession standard(ClusterSession session, dev.flightdeck.app.connect.ConnectionTarget target,
+                                         dev.flightdeck.app.settings.SettingsFile.Loaded settings, Clock clock) {
+        return new ActionSession(session, new Journal(dev.flightdeck.app.settings.AppDirectories.standard().data()
+                .resolve("journal")), ReadOnlyMode.reason(target, settings),
+                target instanceof dev.flightdeck.app.connect.ConnectionTarget.Context c
+                        ? settings.forContext(c.name()).drainBreaker() : dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS,
+                clock);
+    }
+
     public ClusterSession session() {
         return session;
     }

@@ -1,46 +1,52 @@
 package dev.flightdeck.app.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 
 /**
- * The command line shared by the console, {@code check} and the packaged launcher:
- * {@code flightdeck [check | plan drain NODE | plan resume NS/GANG] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]}.
+ * The command line shared by the console, the headless commands and the packaged launcher:
+ * {@code flightdeck [check | plan ACTION TARGET | ACTION TARGET --confirm NAME] [--kubeconfig FILE]
+ * [--context NAME] [--sandbox] [--sandbox-nodes N]}.
+ *
+ * @param request what to plan or execute (null for the console and check)
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            PlanRequest plan) {
+                            ActionRequest request) {
 
-    public enum Command { UI, CHECK, PLAN, HELP }
-
-    /**
-     * {@code plan drain NODE [--delete-emptydir-data] [--force]} or {@code plan resume NS/GANG [--step N]}:
-     * what to plan, the consents given, and the checkpoint step picked (-1: the newest complete).
-     */
-    public record PlanRequest(String action, String target, boolean deleteEmptyDirData, boolean force, long step) {
-    }
-
-    /** The actions that have a plan; each prints what it would do and changes nothing. */
-    static final java.util.List<String> PLANNABLE = java.util.List.of("drain", "preflight", "resume");
+    /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
+    public enum Command { UI, CHECK, PLAN, EXECUTE, HELP }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
     public static final String USAGE = """
-            usage: flightdeck [check | plan drain|preflight NODE | plan resume NS/GANG] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
-              (no command)       start the console
-              check              connect, wait for the watches to sync, print a report and exit
-              plan drain NODE    print what draining NODE would do (pods evicted, skipped, blocking; budgets;
-                                 gangs broken with GPU-hours at risk) and change nothing
-                --delete-emptydir-data  consent to losing pods' emptyDir data (as kubectl drain)
-                --force                 consent to deleting pods no controller recreates
-              plan preflight NODE print the validation Job that would re-run preflight on NODE (pinned by
-                                 affinity, all its GPUs), the gate taint and labels set on pass and fail
-              plan resume NS/GANG  print how a halted or failed gang would be resumed from its checkpoint:
-                                 the checkpoint, the workload before and after (a diff), what is deleted
-                                 and created; changes nothing
-                --step N                resume from this checkpoint step instead of the newest complete one
-              --kubeconfig FILE  kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
-              --context NAME     context to use (else the kubeconfig's current-context)
-              --sandbox          use the embedded sandbox cluster (also used when no kubeconfig exists)
-              --sandbox-nodes N  sandbox size, 1..7500 GPU nodes (default 64)""";
+            usage: flightdeck [COMMAND] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
+              (no command)            start the console
+              check                   connect, wait for the watches to sync, print a report and exit
+              plan drain NODE         print what draining NODE would do (pods evicted, skipped, blocking; budgets;
+                                      gangs broken with GPU-hours at risk) and change nothing
+              plan preflight NODE     print the validation Job that would re-run preflight on NODE (pinned by
+                                      affinity, all its GPUs), the gate taint and labels set on pass and fail
+              plan resume NS/GANG     print how a halted or failed gang would be resumed from its checkpoint:
+                                      the checkpoint, the workload before and after (a diff), what is deleted
+                                      and created; changes nothing
+              drain NODE --confirm NODE --reason WHY      cordon and drain NODE as the console does
+              cordon NODE --confirm NODE --reason WHY     cordon NODE, writing who and why on it
+              uncordon NODE --confirm NODE [--reason WHY] uncordon NODE
+              preflight NODE --confirm NODE               re-run preflight on NODE and wait for the result
+              resume NS/GANG --confirm GANG               delete and recreate the gang from its checkpoint
+                                      Without --confirm (or with another name) an action prints its plan and
+                                      exits 2. Progress goes to stderr; every step to the journal; exit 0 done,
+                                      3 cluster unreadable, 4 refused, 5 timed out, 6 failed, 130 stopped (Ctrl-C).
+                --delete-emptydir-data  (drain) consent to losing pods' emptyDir data (as kubectl drain)
+                --force                 (drain) consent to deleting pods no controller recreates
+                --timeout DURATION      (drain) give up waiting after this long, e.g. 15m or 90s (default 10m)
+                --check cuda|dcgm       (preflight) CUDA vectorAdd (default) or dcgmi diag -r 1
+                --step N                (resume) resume from this checkpoint step instead of the newest complete
+              --kubeconfig FILE       kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
+              --context NAME          context to use (else the kubeconfig's current-context)
+              --sandbox               use the embedded sandbox cluster (also used when no kubeconfig exists)
+              --sandbox-nodes N       sandbox size, 1..7500 GPU nodes (default 64)""";
 
     public static LaunchOptions parse(String... args) throws UsageException {
         Command command = Command.UI;
@@ -48,11 +54,15 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String context = null;
         boolean sandbox = false;
         int nodes = 0;
-        String planAction = null;
-        String planTarget = null;
+        String action = null;
+        String target = null;
         boolean emptyDir = false;
         boolean force = false;
         long step = -1;
+        String check = null;
+        Duration timeout = null;
+        String confirm = null;
+        String reason = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -65,32 +75,33 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 case "check" -> command = Command.CHECK;
                 case "plan" -> {
                     command = Command.PLAN;
-                    planAction = value(args, ++i, "plan");
-                    if (!PLANNABLE.contains(planAction)) {
-                        throw new UsageException("cannot plan '" + planAction + "': plannable are " + PLANNABLE);
+                    action = value(args, ++i, "plan");
+                    if (!ActionRequest.PLANNABLE.contains(action)) {
+                        throw new UsageException("cannot plan '" + action + "': plannable are " + ActionRequest.PLANNABLE);
                     }
-                    planTarget = value(args, ++i, "plan " + planAction);
+                    target = value(args, ++i, "plan " + action);
+                }
+                case "drain", "cordon", "uncordon", "preflight", "resume" -> {
+                    if (command == Command.PLAN || command == Command.EXECUTE) {
+                        throw new UsageException("one action at a time, not '" + a + "' after '" + action + "'");
+                    }
+                    command = Command.EXECUTE;
+                    action = a;
+                    target = value(args, ++i, a);
                 }
                 case "--delete-emptydir-data" -> emptyDir = true;
                 case "--force" -> force = true;
-                case "--step" -> {
-                    String v = inlineValue != null ? inlineValue : value(args, ++i, a);
-                    try {
-                        step = Long.parseLong(v.trim());
-                    } catch (NumberFormatException e) {
-                        throw new UsageException("--step needs a whole number, not '" + v + "'");
-                    }
-                }
+                case "--step" -> step = parseStep(inlineValue != null ? inlineValue : value(args, ++i, a));
+                case "--check" -> check = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "--timeout" -> timeout = parseTimeout(inlineValue != null ? inlineValue : value(args, ++i, a));
+                case "--confirm" -> confirm = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "--reason" -> reason = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "help", "--help", "-h" -> command = Command.HELP;
                 case "--sandbox" -> sandbox = true;
-                case "--kubeconfig" -> {
-                    String v = inlineValue != null ? inlineValue : value(args, ++i, a);
-                    kubeconfig = Path.of(v);
-                }
+                case "--kubeconfig" -> kubeconfig = Path.of(inlineValue != null ? inlineValue : value(args, ++i, a));
                 case "--context" -> context = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--sandbox-nodes" -> {
-                    String v = inlineValue != null ? inlineValue : value(args, ++i, a);
-                    nodes = parseNodes(v);
+                    nodes = parseNodes(inlineValue != null ? inlineValue : value(args, ++i, a));
                     sandbox = true;
                 }
                 default -> throw new UsageException("unknown argument '" + a + "' (try --help)");
@@ -99,14 +110,14 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         if (sandbox && (kubeconfig != null || context != null)) {
             throw new UsageException("--sandbox cannot be combined with --kubeconfig or --context");
         }
-        if ((emptyDir || force) && !"drain".equals(planAction)) {
-            throw new UsageException("--delete-emptydir-data and --force only go with plan drain");
+        ActionRequest request = null;
+        if (action != null) {
+            request = new ActionRequest(action, target, emptyDir, force, step, check, timeout, confirm, reason);
+            request.validate(command == Command.EXECUTE);
+        } else if (emptyDir || force || step >= 0 || check != null || timeout != null || confirm != null || reason != null) {
+            throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
-        if (step >= 0 && !"resume".equals(planAction)) {
-            throw new UsageException("--step only goes with plan resume");
-        }
-        PlanRequest plan = command == Command.PLAN ? new PlanRequest(planAction, planTarget, emptyDir, force, step) : null;
-        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, plan);
+        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request);
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {
@@ -114,6 +125,28 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException(flag + " needs a value");
         }
         return args[i];
+    }
+
+    private static long parseStep(String v) throws UsageException {
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--step needs a whole number, not '" + v + "'");
+        }
+    }
+
+    /** {@code 15m}, {@code 90s}, {@code 1h}, or ISO-8601 ({@code PT15M}). */
+    private static Duration parseTimeout(String v) throws UsageException {
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        try {
+            Duration d = t.matches("\\d+[smh]") ? Duration.parse("PT" + t.toUpperCase(java.util.Locale.ROOT)) : Duration.parse(v.trim());
+            if (d.isNegative() || d.isZero()) {
+                throw new UsageException("--timeout must be positive, not '" + v + "'");
+            }
+            return d;
+        } catch (DateTimeParseException e) {
+            throw new UsageException("--timeout needs a duration such as 15m, 90s or 1h, not '" + v + "'");
+        }
     }
 
     private static int parseNodes(String v) throws UsageException {

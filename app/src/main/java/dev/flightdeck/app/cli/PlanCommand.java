@@ -22,10 +22,10 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * {@code flightdeck plan drain NODE} and {@code flightdeck plan resume NS/GANG}: the plan the console
- * would show before the action, as text, changing nothing (executing stays in the console, where
- * the operator confirms). Exit 0 when the plan was made (also when it says the action would be
- * refused); 3 when the cluster or the object cannot be read.
+ * {@code flightdeck plan drain NODE}, {@code plan preflight NODE} and {@code plan resume NS/GANG}:
+ * the plan the console would show before the action, as text, changing nothing ({@link ActCommand}
+ * executes it when confirmed). Exit 0 when the plan was made (also when it says the action would
+ * be refused); 3 when the cluster or the object cannot be read.
  */
 public final class PlanCommand {
 
@@ -45,7 +45,7 @@ public final class PlanCommand {
     }
 
     public static int run(LaunchOptions options, Map<String, String> env, PrintStream out, PrintStream err) {
-        LaunchOptions.PlanRequest req = options.plan();
+        ActionRequest req = options.request();
         try (ClusterSession session = SyncedSession.open(options, env, err)) {
             if (session == null) {
                 return CheckCommand.UNREADABLE;
@@ -53,7 +53,7 @@ public final class PlanCommand {
             KubeRest rest = new KubeRest(session.connection().api());
             List<String> lines = switch (req.action()) {
                 case "preflight" -> PreflightPlanText.lines(new PreflightPlanReader(rest).read(req.target(),
-                        PreflightSettings.DEFAULTS));
+                        PreflightSettings.DEFAULTS.withCheck(req.validationCheck())));
                 case "resume" -> ResumePlanText.lines(new ResumePlanReader(rest, session.checkpoints()::read).read(
                         req.target(), session.fleet().gangs(),
                         req.step() < 0 ? OptionalLong.empty() : OptionalLong.of(req.step()), Instant.now()));

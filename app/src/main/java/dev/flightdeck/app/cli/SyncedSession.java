@@ -23,7 +23,21 @@ final class SyncedSession {
     private SyncedSession() {
     }
 
+    /** An open, synced session with what it was opened for: the target and the settings read then. */
+    record Opened(ClusterSession session, dev.flightdeck.app.connect.ConnectionTarget target, SettingsFile.Loaded settings)
+            implements AutoCloseable {
+        @Override
+        public void close() {
+            session.close();
+        }
+    }
+
     static ClusterSession open(LaunchOptions options, Map<String, String> env, PrintStream err) {
+        Opened o = openWithTarget(options, env, err);
+        return o == null ? null : o.session();
+    }
+
+    static Opened openWithTarget(LaunchOptions options, Map<String, String> env, PrintStream err) {
         ResolvedTarget resolved;
         try {
             resolved = TargetResolver.resolve(options, env);
@@ -50,7 +64,7 @@ final class SyncedSession {
             session.close();
             return null;
         }
-        return session;
+        return new Opened(session, resolved.target(), settings);
     }
 
     private static boolean waitForSync(ClusterSession session) {

@@ -87,9 +87,21 @@ class PlanCommandTest {
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "reboot", "n")).getMessage());
         assertEquals("plan drain needs a value",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain")).getMessage());
-        assertEquals("--delete-emptydir-data and --force only go with plan drain",
+        assertEquals("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("check", "--force")).getMessage());
-        assertEquals("--step only goes with plan resume",
+        assertEquals("--delete-emptydir-data, --force and --timeout only go with drain",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "resume", "ns/g", "--force")).getMessage());
+        assertEquals("--step only goes with resume",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain", "n", "--step", "3")).getMessage());
+        assertEquals("--confirm and --reason go with executing an action, not with plan",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain", "n", "--confirm", "n")).getMessage());
+        assertEquals("--check takes cuda (CUDA vectorAdd) or dcgm (dcgmi diag -r 1), not 'memtest'",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("preflight", "n", "--check", "memtest")).getMessage());
+        assertEquals("--timeout needs a duration such as 15m, 90s or 1h, not 'soon'",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("drain", "n", "--timeout", "soon")).getMessage());
+        assertEquals("resume needs NAMESPACE/GANG, not 'rlhf-actor'",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("resume", "rlhf-actor")).getMessage());
+        assertEquals("one action at a time, not 'cordon' after 'drain'",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("drain", "a", "cordon", "b")).getMessage());
     }
 }

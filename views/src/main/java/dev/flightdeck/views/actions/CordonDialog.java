@@ -1,15 +1,11 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.KubeRest;
-import dev.flightdeck.app.actions.drain.Cordon;
+import dev.flightdeck.app.actions.drain.CordonRun;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
 import javafx.stage.Window;
 
-import java.util.Map;
 
 /**
  * Cordon with a reason (written to {@code flightdeck.dev/cordon-*} so teammates see why), or
@@ -49,22 +45,6 @@ final class CordonDialog extends ActionWindow {
     }
 
     private static String run(ActionSession s, String node, boolean cordoned, String reason) throws Exception {
-        ActionJournal journal = s.journalFor(cordoned ? "uncordon" : "cordon", "node/" + node);
-        journal.write("confirm", (cordoned ? "uncordon " : "cordon ") + node + (reason.isEmpty() ? "" : " — " + reason), Map.of());
-        KubeRest.Answer a = cordoned ? Cordon.uncordon(s.rest(), node)
-                : Cordon.cordon(s.rest(), node, reason, s.user(), s.clock().instant());
-        String outcome = a.ok() ? node + (cordoned ? " uncordoned" : " cordoned: " + reason)
-                : a.code() == 404 ? "node " + node + " no longer exists" : "could not " + (cordoned ? "uncordon " : "cordon ")
-                + node + ": " + a.message();
-        if (a.ok()) {
-            String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null),
-                    cordoned ? "FlightdeckUncordon" : "FlightdeckCordon", cordoned ? "Uncordon" : "Cordon", outcome, false,
-                    s.user(), s.clock().instant());
-            if (eventProblem != null) {
-                outcome += " (" + eventProblem + ")";
-            }
-        }
-        journal.outcome(outcome, Map.of("status", a.code()));
-        return outcome;
+        return CordonRun.run(s, node, cordoned, reason).summary();
     }
 }

@@ -1,14 +1,10 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.preflight.PreflightEvent;
-import dev.flightdeck.app.actions.preflight.PreflightExecutor;
 import dev.flightdeck.app.actions.preflight.PreflightOutcome;
 import dev.flightdeck.app.actions.preflight.PreflightPlan;
-import dev.flightdeck.app.actions.preflight.PreflightPlanReader;
 import dev.flightdeck.app.actions.preflight.PreflightPlanText;
+import dev.flightdeck.app.actions.preflight.PreflightRun;
 import dev.flightdeck.app.actions.preflight.PreflightSettings;
 import dev.flightdeck.app.actions.preflight.ValidationCheck;
 import dev.flightdeck.views.theme.Styles;
@@ -20,8 +16,6 @@ import javafx.scene.control.ListView;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 
-import java.io.IOException;
-import java.util.Map;
 
 /**
  * Re-run preflight on one node: pick the check (CUDA vectorAdd, or dcgmi diag), read the plan
@@ -37,7 +31,7 @@ final class PreflightDialog extends ActionWindow {
     private final ChoiceBox<ValidationCheck> check = new ChoiceBox<>();
     private final Button go = button("Run preflight", "preflight-go");
     private PreflightPlan plan;
-    private ActionJournal journal;
+    private PreflightRun run;
 
     PreflightDialog(Window owner, ActionSession s, String node, Runnable journalChanged) {
         super(owner, "Re-run preflight on " + node, "preflight-dialog");
@@ -70,10 +64,9 @@ final class PreflightDialog extends ActionWindow {
         go.setDisable(true);
         PreflightSettings settings = PreflightSettings.DEFAULTS.withCheck(check.getValue());
         inBackground(() -> {
-            PreflightPlan p = new PreflightPlanReader(s.rest()).read(node, settings);
-            ActionJournal j = s.journalFor("preflight", "node/" + node);
-            j.write("plan", PreflightPlanText.lines(p).getFirst(), Map.of("plan", PreflightPlanText.lines(p)));
-            journal = j;
+            PreflightRun r = new PreflightRun(s, node);
+            PreflightPlan p = r.plan(settings);
+            run = r;
             return p;
         }, p -> {
             plan = p;
@@ -93,32 +86,17 @@ final class PreflightDialog extends ActionWindow {
         ListView<String> log = new ListView<>();
         log.setId("preflight-log");
         body.getChildren().setAll(status, log);
-        PreflightExecutor executor = new PreflightExecutor(s.rest(), s.clock());
+        PreflightRun confirmedRun = run;
         Button stop = button("Stop", "preflight-cancel");
         stop.setOnAction(e -> {
-            executor.cancel();
+            confirmedRun.cancel();
             stop.setDisable(true);
         });
         setButtons(stop);
-        inBackground(() -> {
-            journal.write("confirm", "confirmed: re-run preflight on " + node + " with " + confirmed.settings().check().name(),
-                    Map.of());
-            PreflightOutcome o = executor.execute(confirmed, event -> {
-                if (!(event instanceof PreflightEvent.Finished)) {
-                    write("step", event.line());
-                }
-                Platform.runLater(() -> {
-                    log.getItems().add(event.line());
-                    status.setText(event.line());
-                });
-            });
-            String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null),
-                    "FlightdeckPreflight", "Preflight", o.summary(), o.result() != PreflightOutcome.Result.PASSED, s.user(),
-                    s.clock().instant());
-            journal.outcome(o.summary(), Map.of("result", o.result().name(), "detail", o.detail() == null ? "" : o.detail(),
-                    "event", eventProblem == null ? "recorded" : eventProblem));
-            return o;
-        }, o -> {
+        inBackground(() -> confirmedRun.execute(confirmed, event -> Platform.runLater(() -> {
+            log.getItems().add(event.line());
+            status.setText(event.line());
+        })), o -> {
             status.setId("preflight-outcome");
             status.setText(o.summary());
             status.getStyleClass().add(o.result() == PreflightOutcome.Result.PASSED ? Styles.MUTED : Styles.PROBLEM);
@@ -131,13 +109,5 @@ final class PreflightDialog extends ActionWindow {
             setButtons(close);
             journalChanged.run();
         });
-    }
-
-    private void write(String phase, String line) {
-        try {
-            journal.write(phase, line, Map.of());
-        } catch (IOException e) {
-            Platform.runLater(() -> problem.setText("the journal could not be written: " + e.getMessage()));
-        }
     }
 }

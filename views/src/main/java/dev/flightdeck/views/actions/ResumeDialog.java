@@ -1,18 +1,14 @@
 package dev.flightdeck.views.actions;
 
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.ClusterEvents;
 import dev.flightdeck.app.actions.Permission;
-import dev.flightdeck.app.actions.resume.ResumeExecutor;
-import dev.flightdeck.app.actions.resume.ResumeOptions;
-import dev.flightdeck.app.actions.resume.ResumeOutcome;
 import dev.flightdeck.app.actions.resume.ResumePlan;
 import dev.flightdeck.app.actions.resume.ResumePlanReader;
 import dev.flightdeck.app.actions.resume.ResumePlanText;
+import dev.flightdeck.app.actions.resume.ResumableKind;
+import dev.flightdeck.app.actions.resume.ResumeRun;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.gangs.Gang;
-import dev.flightdeck.app.gangs.WorkloadKind;
-import dev.flightdeck.app.journal.JournalIdentity;
 import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
@@ -82,14 +78,9 @@ final class ResumeDialog extends ActionWindow {
         }, this::showPlan);
     }
 
-    /** Delete and create the workload's kind, read its pods: what RBAC must allow. */
+    /** Delete and create the workload's kind, read its pods: what RBAC must allow (none for a kind resume refuses). */
     private static List<Permission> permissions(Gang g) {
-        WorkloadKind k = WorkloadKind.ALL.stream().filter(w -> w.system() == g.key().system()).findFirst().orElse(null);
-        String group = k == null ? "batch" : k.group();
-        String resource = k == null ? "jobs" : k.resource();
-        String ns = g.key().namespace();
-        return List.of(Permission.of("delete", group, resource).in(ns), Permission.of("create", group, resource).in(ns),
-                Permission.of("get", "", "pods").in(ns));
+        return ResumableKind.of(g.key().system()).map(k -> ResumeRun.permissions(k, g.key().namespace())).orElse(List.of());
     }
 
     private void showPlan(ResumePlan p) {
@@ -131,19 +122,10 @@ final class ResumeDialog extends ActionWindow {
         log.setId("resume-log");
         body.getChildren().setAll(status, log);
         setButtons();
-        inBackground(() -> {
-            JournalIdentity who = new JournalIdentity(s.clusterUrl(),
-                    s.session().displayName(), s.user());
-            ResumeOutcome o = new ResumeExecutor(s.rest(), s.clock(), ResumeOptions.DEFAULTS).execute(confirmed, s.journal(),
-                    who, event -> Platform.runLater(() -> {
-                        log.getItems().add(event.line());
-                        status.setText(event.line());
-                    }));
-            ClusterEvents.record(s.rest(), new ClusterEvents.Regarding(confirmed.kind().apiVersion(), confirmed.kind().kind(),
-                    confirmed.namespace(), confirmed.name(), o.newUid()), "FlightdeckResume", "Resume", o.summary(),
-                    !o.resumed(), s.user(), s.clock().instant());
-            return o;
-        }, o -> {
+        inBackground(() -> ResumeRun.execute(s, confirmed, event -> Platform.runLater(() -> {
+            log.getItems().add(event.line());
+            status.setText(event.line());
+        })), o -> {
             status.setId("resume-outcome");
             status.setText(o.summary());
             status.getStyleClass().add(o.resumed() ? Styles.MUTED : Styles.PROBLEM);

@@ -5,9 +5,6 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.ReadOnlyMode;
-import dev.flightdeck.app.journal.Journal;
-import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.views.actions.ActionsController;
 import dev.flightdeck.app.fleet.FleetDelta;
@@ -139,10 +136,7 @@ public final class SessionController implements AutoCloseable {
         pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
         SettingsFile.Loaded settings = SettingsFile.standard().load();
         ConnectionTarget t = target.get();
-        actions.attach(new ActionSession(s, new Journal(AppDirectories.standard().data().resolve("journal")),
-                ReadOnlyMode.reason(t, settings), t instanceof ConnectionTarget.Context c
-                ? settings.forContext(c.name()).drainBreaker() : dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS,
-                Clock.systemUTC()));
+        actions.attach(ActionSession.standard(s, t, settings, Clock.systemUTC()));
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);
