@@ -61,6 +61,8 @@ public final class ControlPlane implements AutoCloseable {
     static ControlPlane start(KubeAssets assets) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("flightdeck-kube-");
         ControlPlane cp = new ControlPlane(assets, dir);
+        // A test JVM stopped from outside (Ctrl-C, Surefire's timeout) must not leave a cluster running.
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(cp::close));
         try {
             cp.startEtcd();
             cp.startApiserver();
@@ -319,7 +321,7 @@ public final class ControlPlane implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         // Controllers first, then the API server, then etcd: nothing logs errors about a vanished peer.
         List<Process> reversed = new ArrayList<>(processes);
         Collections.reverse(reversed);
