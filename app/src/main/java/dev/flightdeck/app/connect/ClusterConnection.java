@@ -48,8 +48,7 @@ public final class ClusterConnection implements AutoCloseable {
             case ConnectionTarget.Context c -> {
                 KubeContext ctx = c.kubeconfig().choose(c.name());
                 Config config = tuned(c.kubeconfig().toClientConfig(ctx));
-                yield probed(new ClusterConnection(ctx.name(), ctx.user(),
-                        new KubernetesClientBuilder().withConfig(config).build(), null, false));
+                yield probed(new ClusterConnection(ctx.name(), ctx.user(), client(config, ctx), null, false));
             }
         };
     }
@@ -59,6 +58,22 @@ public final class ClusterConnection implements AutoCloseable {
         Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build());
         return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
                 new KubernetesClientBuilder().withConfig(config).build(), cluster, owned));
+    }
+
+    /**
+     * The client for a context; unreadable client credentials (a key fabric8 cannot load, a
+     * missing certificate file) are one line naming the user and context, not an exception.
+     */
+    private static KubernetesClient client(Config config, KubeContext ctx) throws ConnectionProblem {
+        try {
+            ClientKeyAlgorithm.apply(config);
+            return new KubernetesClientBuilder().withConfig(config).build();
+        } catch (java.io.IOException | RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "cannot use the credentials of user '" + ctx.user()
+                    + "' in context '" + ctx.name() + "' (" + ctx.file() + "): " + cause.getClass().getSimpleName() + ": "
+                    + String.valueOf(cause.getMessage()).lines().findFirst().orElse(""), e);
+        }
     }
 
     /** Our watchers back off on their own; fabric8's per-request retries would only hide an outage. */
