@@ -30,6 +30,7 @@ public final class GangBook {
     private final Set<GangKey> dirty = new HashSet<>();
     private final Map<String, WorkloadObject> workloads = new HashMap<>();
     private final Map<GangKey, WorkloadFacts> gangObjects = new HashMap<>();
+    private final SchedulingGroupClaims groupClaims = new SchedulingGroupClaims();
 
     /** A gang object was added or changed. */
     public void putWorkload(WorkloadObject w) {
@@ -72,9 +73,11 @@ public final class GangBook {
         members.computeIfAbsent(key, k -> new HashMap<>()).put(pod.key(), new RankNumbering.Member(rank.get(), pod));
         gangOfPod.put(pod.key(), key);
         dirty.add(key);
+        dirty.addAll(groupClaims.put(pod.key(), SchedulingGroupClaims.named(pod, key)));
     }
 
     public void remove(PodFacts pod) {
+        dirty.addAll(groupClaims.remove(pod.key()));
         GangKey old = gangOfPod.remove(pod.key());
         if (old == null) {
             return;
@@ -91,6 +94,7 @@ public final class GangBook {
         dirty.addAll(members.keySet());
         members.clear();
         gangOfPod.clear();
+        dirty.addAll(groupClaims.clear());
         pods.forEach(this::put);
     }
 
@@ -113,7 +117,9 @@ public final class GangBook {
         for (GangKey k : dirty) {
             Map<String, RankNumbering.Member> m = members.get(k);
             WorkloadFacts w = gangObjects.get(k);
-            if (m == null && (w == null || w.expected() == 0)) {
+            // a gang object with no pods of its own is no gang when it is only the scheduling
+            // group of another gang's pods (see SchedulingGroupClaims)
+            if (m == null && (w == null || w.expected() == 0 || groupClaims.claimed(k))) {
                 if (built.remove(k) != null) {
                     removed.add(k);
                 }

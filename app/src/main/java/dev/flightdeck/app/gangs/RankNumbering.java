@@ -4,18 +4,20 @@ import dev.flightdeck.app.fleet.PodFacts;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Flattens two-level ranks into one number per pod: roles in a fixed order (launcher,
- * master, leader first, then by name), groups in order within a role, and
- * {@code flat = role offset + group × group size + index in group}. This gives
- * JobSet's {@code job-global-index × parallelism + completion index} and PyTorchJob's
- * {@code worker index + 1} when a master exists. Pods without an index take the free
- * numbers of their group in name order.
+ * Flattens two-level ranks into one number per pod: roles in the order their system gives
+ * ({@link PodRank#roleOrder()}), else launcher, master, leader, chief first, then by name;
+ * groups in order within a role, and {@code flat = role offset + group × group size + index
+ * in group}. This gives JobSet's {@code job-global-index × parallelism + completion index}
+ * (each replicated job a role with its own parallelism, so a 1-pod driver before 2-pod
+ * workers leaves no hole) and PyTorchJob's {@code worker index + 1} when a master exists.
+ * Pods without an index take the free numbers of their group in name order.
  */
 final class RankNumbering {
 
@@ -31,8 +33,10 @@ final class RankNumbering {
     }
 
     static List<Numbered> number(List<Member> members) {
-        Map<String, List<Member>> byRole = new TreeMap<>(Comparator.comparingInt(RankNumbering::roleOrder)
-                .thenComparing(Comparator.naturalOrder()));
+        Map<String, Integer> order = new HashMap<>();
+        members.forEach(m -> order.merge(m.rank().role(), m.rank().roleOrder(), Math::min));
+        Map<String, List<Member>> byRole = new TreeMap<>(Comparator.<String>comparingInt(order::get)
+                .thenComparingInt(RankNumbering::roleOrder).thenComparing(Comparator.naturalOrder()));
         for (Member m : members) {
             byRole.computeIfAbsent(m.rank().role(), r -> new ArrayList<>()).add(m);
         }

@@ -14,21 +14,46 @@ import java.util.function.BiFunction;
  * The gang objects the console watches when the cluster serves them (conventions §3),
  * and how each says how many ranks its gang needs and what phase it is in.
  */
-public record WorkloadKind(String group, String version, String resource, GangSystem system,
+public record WorkloadKind(String group, String version, String resource, String kind, GangSystem system,
                            BiFunction<GangKey, JsonNode, List<WorkloadFacts>> reader) {
 
     public static final List<WorkloadKind> ALL = List.of(
-            new WorkloadKind("batch", "v1", "jobs", GangSystem.INDEXED_JOB, WorkloadKind::indexedJob),
-            new WorkloadKind("jobset.x-k8s.io", "v1alpha2", "jobsets", GangSystem.JOBSET, WorkloadKind::jobSet),
-            new WorkloadKind("kubeflow.org", "v2beta1", "mpijobs", GangSystem.MPIJOB,
+            new WorkloadKind("batch", "v1", "jobs", "Job", GangSystem.INDEXED_JOB, WorkloadKind::indexedJob),
+            new WorkloadKind("jobset.x-k8s.io", "v1alpha2", "jobsets", "JobSet", GangSystem.JOBSET, WorkloadKind::jobSet),
+            new WorkloadKind("kubeflow.org", "v2beta1", "mpijobs", "MPIJob", GangSystem.MPIJOB,
                     (k, o) -> replicaSpecs(k, o, "mpiReplicaSpecs")),
-            new WorkloadKind("kubeflow.org", "v1", "pytorchjobs", GangSystem.PYTORCHJOB,
+            new WorkloadKind("kubeflow.org", "v1", "pytorchjobs", "PyTorchJob", GangSystem.PYTORCHJOB,
                     (k, o) -> replicaSpecs(k, o, "pytorchReplicaSpecs")),
-            new WorkloadKind("leaderworkerset.x-k8s.io", "v1", "leaderworkersets", GangSystem.LEADER_WORKER_SET,
-                    WorkloadKind::leaderWorkerSet),
-            new WorkloadKind("batch.volcano.sh", "v1alpha1", "jobs", GangSystem.VOLCANO, WorkloadKind::volcanoJob),
-            new WorkloadKind("scheduling.volcano.sh", "v1beta1", "podgroups", GangSystem.VOLCANO, WorkloadKind::podGroup),
-            new WorkloadKind("scheduling.x-k8s.io", "v1alpha1", "podgroups", GangSystem.POD_GROUP, WorkloadKind::podGroup));
+            new WorkloadKind("leaderworkerset.x-k8s.io", "v1", "leaderworkersets", "LeaderWorkerSet",
+                    GangSystem.LEADER_WORKER_SET, WorkloadKind::leaderWorkerSet),
+            new WorkloadKind("batch.volcano.sh", "v1alpha1", "jobs", "Job", GangSystem.VOLCANO, WorkloadKind::volcanoJob),
+            new WorkloadKind("scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup", GangSystem.VOLCANO,
+                    WorkloadKind::podGroup),
+            new WorkloadKind("scheduling.x-k8s.io", "v1alpha1", "podgroups", "PodGroup", GangSystem.POD_GROUP,
+                    WorkloadKind::podGroup));
+
+    /**
+     * Whether a gang object is controlled by another gang object the console reads: a JobSet's
+     * child Jobs, the PodGroup a Volcano Job, MPIJob or PyTorchJob makes for its gang scheduler.
+     * Such an object is a part of its owner's gang, whose own object already says how many
+     * ranks it needs; read as a gang of its own it would show a phantom gang with every rank
+     * missing, since the pods are named after the owner. A PodGroup owned by a kind the console
+     * does not read (a TFJob, a RayCluster) stays the gang object it is.
+     */
+    public static boolean controlledByGangObject(JsonNode metadata) {
+        for (JsonNode ref : metadata.path("ownerReferences")) {
+            if (!ref.path("controller").asBoolean(false)) {
+                continue;
+            }
+            String apiVersion = ref.path("apiVersion").asText("");
+            String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+            String ownerKind = ref.path("kind").asText("");
+            if (ALL.stream().anyMatch(k -> k.group().equals(group) && k.kind().equals(ownerKind))) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     public String groupVersion() {
         return group.isEmpty() ? version : group + "/" + version;

@@ -6,6 +6,7 @@ import dev.flightdeck.app.watch.KubeJson;
 import dev.flightdeck.app.watch.Projector;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Projects a gang object into {@link WorkloadObject}. Gang objects are few (one per
@@ -26,7 +27,8 @@ public final class WorkloadProjector implements Projector<WorkloadObject> {
         String ns = meta.path("namespace").asText("");
         String name = meta.path("name").asText();
         GangKey key = new GangKey(kind.system(), ns, name);
-        return new Projected<>(new WorkloadObject(kind.id(), ns, name, kind.reader().apply(key, o)),
-                meta.path("resourceVersion").asText(null));
+        // kept with no gangs rather than dropped, so its later deletion still finds it
+        List<WorkloadFacts> gangs = WorkloadKind.controlledByGangObject(meta) ? List.of() : kind.reader().apply(key, o);
+        return new Projected<>(new WorkloadObject(kind.id(), ns, name, gangs), meta.path("resourceVersion").asText(null));
     }
 }

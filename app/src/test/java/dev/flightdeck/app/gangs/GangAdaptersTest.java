@@ -27,11 +27,12 @@ class GangAdaptersTest {
         return GangAdapters.identify(p).orElseThrow(() -> new AssertionError("no gang for " + p.name()));
     }
 
-    /** Flat ranks of pods assembled into one gang, keyed by pod name. */
+    /** Flat ranks of pods assembled into one gang, keyed by pod name; the pods must all be of that gang. */
     private static List<String> flat(PodFacts... pods) {
         List<RankNumbering.Member> members = new ArrayList<>();
         for (PodFacts p : pods) {
             members.add(new RankNumbering.Member(rank(p), p));
+            assertEquals(members.getFirst().rank().gang(), members.getLast().rank().gang(), p.name() + " is of another gang");
         }
         Gang g = GangAssembler.assemble(members.getFirst().rank().gang(), members, n -> null, Instant.parse("2026-11-22T04:00:00Z"));
         return g.ranks().stream().map(s -> s.rank() + "=" + s.pod()).toList();
@@ -111,7 +112,7 @@ class GangAdaptersTest {
 
     @Test
     void ordinaryPodsAreNoGang() {
-        PodFacts p = UpstreamPods.running("web-7d9f8c6b5-x2x2x", "ReplicaSet", "web-7d9f8c6b5", "\"app\":\"web\"", "");
+        PodFacts p = UpstreamPods.running("web-7d9f8c6b5-x2x2x", "apps/v1", "ReplicaSet", "web-7d9f8c6b5", "\"app\":\"web\"", "");
         assertTrue(GangAdapters.identify(p).isEmpty());
     }
 }

@@ -98,4 +98,22 @@ class WorkloadKindTest {
         assertEquals(6, pg.expected());
         assertEquals(GangSystem.POD_GROUP, pg.key().system());
     }
+
+    @Test
+    void aGangObjectControlledByAnotherGangObjectIsNoGangOfItsOwn() throws IOException {
+        String job = """
+                {"metadata":{"name":"%s","namespace":"ml","ownerReferences":[{"apiVersion":"%s","kind":"%s",
+                  "name":"o","uid":"u","controller":true,"blockOwnerDeletion":true}]},
+                 "spec":{"completionMode":"Indexed","parallelism":2,"completions":2}}""";
+        assertTrue(read("batch/jobs", job.formatted("pretrain-workers-0", "jobset.x-k8s.io/v1alpha2", "JobSet"))
+                .gangs().isEmpty(), "a JobSet's child Job is part of the JobSet's gang");
+        assertEquals(1, read("batch/jobs", job.formatted("nightly-eval-29000", "batch/v1", "CronJob")).gangs().size(),
+                "a CronJob is no gang object: its Indexed Job is the gang");
+        String pg = """
+                {"metadata":{"name":"%s","namespace":"ml","ownerReferences":[{"apiVersion":"kubeflow.org/v1","kind":"%s",
+                  "name":"o","uid":"u","controller":true}]},"spec":{"minMember":4}}""";
+        assertTrue(read("scheduling.volcano.sh/podgroups", pg.formatted("llama", "PyTorchJob")).gangs().isEmpty());
+        assertEquals(1, read("scheduling.volcano.sh/podgroups", pg.formatted("resnet-tf", "TFJob")).gangs().size(),
+                "a TFJob is not watched, so its PodGroup is its gang object");
+    }
 }
