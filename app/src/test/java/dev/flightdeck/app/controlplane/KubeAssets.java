@@ -43,7 +43,7 @@ record KubeAssets(Path apiserver, Path controllerManager, Path scheduler, Path e
         String dirName = property != null && !property.isBlank() ? property : env.get(ENV);
         String source = property != null && !property.isBlank() ? "-D" + PROPERTY : ENV;
         if (dirName == null || dirName.isBlank()) {
-            return new Found.Missing("real-control-plane lane skipped: neither " + ENV + " nor -D" + PROPERTY
+            return new Found.Missing("neither " + ENV + " nor -D" + PROPERTY
                     + " is set; " + HOW_TO_INSTALL);
         }
         Path dir = Path.of(dirName);
@@ -56,7 +56,7 @@ record KubeAssets(Path apiserver, Path controllerManager, Path scheduler, Path e
             missing.add("etcd");
         }
         if (!missing.isEmpty()) {
-            return new Found.Missing("real-control-plane lane skipped: " + String.join(", ", missing) + " not found in "
+            return new Found.Missing(String.join(", ", missing) + " not found in "
                     + dir + " (from " + source + ")" + (missing.contains("etcd") ? " nor etcd on the PATH" : "") + "; "
                     + HOW_TO_INSTALL);
         }

@@ -1,7 +1,8 @@
 package dev.flightdeck.app.controlplane;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -14,11 +15,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * plane serves the whole test run (started by the first class that asks, stopped when the run
  * ends); tests keep out of each other's way by namespace and node names.
  *
- * <p>Without the binaries the class is skipped and one line says what to install, once per run on
- * stderr and as each skipped test's reason. With {@code FLIGHTDECK_REQUIRE_KUBE} set (CI), missing
+ * <p>Without the binaries the class is skipped (its tests counted as skipped) and one line says
+ * what to install, once per run on stderr and as the skip reason. With {@code FLIGHTDECK_REQUIRE_KUBE} set (CI), missing
  * binaries or a failed start fail the class instead.
  */
-public final class RealKube implements BeforeAllCallback, ParameterResolver {
+public final class RealKube implements ExecutionCondition, BeforeAllCallback, ParameterResolver {
 
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(RealKube.class);
     private static final AtomicBoolean TOLD = new AtomicBoolean();
@@ -36,17 +37,26 @@ public final class RealKube implements BeforeAllCallback, ParameterResolver {
         }
     }
 
+    /** Skipped, counted as skipped and said once in one line, when there is no control plane and none is required. */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Started s = started(context);
+        if (s.plane() != null || KubeAssets.required(System.getenv())) {
+            return ConditionEvaluationResult.enabled("real control plane");
+        }
+        String line = "real-control-plane lane skipped: " + s.whyNot();
+        if (TOLD.compareAndSet(false, true)) {
+            System.err.println("flightdeck: " + line);
+        }
+        return ConditionEvaluationResult.disabled(line);
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
         Started s = started(context);
         if (s.plane() == null) {
-            if (KubeAssets.required(System.getenv())) {
-                throw new IllegalStateException(s.whyNot() + " (" + KubeAssets.REQUIRED_ENV + " is set: this lane must run)");
-            }
-            if (TOLD.compareAndSet(false, true)) {
-                System.err.println("flightdeck: " + s.whyNot());
-            }
-            Assumptions.abort(s.whyNot());
+            throw new IllegalStateException("real-control-plane lane cannot run (" + KubeAssets.REQUIRED_ENV
+                    + " is set, so it must): " + s.whyNot());
         }
     }
 
