@@ -2,6 +2,7 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.connect.HomeDirectory;
 import dev.flightdeck.app.connect.KubeContext;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
@@ -17,8 +18,9 @@ public final class TargetResolver {
     private TargetResolver() {
     }
 
+    /** With kubectl's home directory: {@code $HOME} (client-go's rule), not Java's user.home. */
     public static ResolvedTarget resolve(LaunchOptions o, Map<String, String> env) throws ConnectionProblem {
-        return resolve(o, env, Path.of(System.getProperty("user.home")));
+        return resolve(o, env, HomeDirectory.of(env));
     }
 
     public static ResolvedTarget resolve(LaunchOptions o, Map<String, String> env, Path home) throws ConnectionProblem {
@@ -36,6 +38,19 @@ public final class TargetResolver {
                     "no kubeconfig found (KUBECONFIG unset, " + home.resolve(".kube/config") + " missing)");
         }
         Kubeconfig kubeconfig = KubeconfigLoader.load(files);
+        if (kubeconfig.contexts().isEmpty()) {
+            String which = o.kubeconfig() != null ? "kubeconfig " + o.kubeconfig() + " (from --kubeconfig)"
+                    : env.get("KUBECONFIG") != null && !env.get("KUBECONFIG").isBlank() ? "the files in KUBECONFIG " + files
+                    : "kubeconfig " + files.getFirst();
+            if (o.kubeconfig() != null || o.context() != null || files.size() > 1
+                    || env.get("KUBECONFIG") != null && !env.get("KUBECONFIG").isBlank()) {
+                throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, which + " define"
+                        + (files.size() == 1 && o.kubeconfig() != null ? "s" : "") + " no contexts (empty)"
+                        + (o.context() != null ? ", so there is no context '" + o.context() + "'" : ""));
+            }
+            // An empty ~/.kube/config (kubectl's installer leaves one) is no kubeconfig at all.
+            return new ResolvedTarget(new ConnectionTarget.Sandbox(o.sandboxNodes()), null, which + " defines no contexts");
+        }
         KubeContext ctx = kubeconfig.choose(o.context());
         return new ResolvedTarget(new ConnectionTarget.Context(kubeconfig, ctx.name()), kubeconfig, null);
     }

@@ -18,11 +18,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finds and merges kubeconfig files the way kubectl does: {@code --kubeconfig FILE},
- * else every file in {@code KUBECONFIG} (missing ones skipped) merged in order with
- * the first definition of a name winning, else {@code ~/.kube/config}. Relative
- * paths inside a file are made absolute against that file's folder before merging,
- * so a merged config still finds each file's certificates.
+ * Finds and merges kubeconfig files the way kubectl (client-go's clientcmd) does:
+ * {@code --kubeconfig FILE}, else every file in {@code KUBECONFIG} (missing ones skipped, a
+ * path named twice read once) merged in order with the first definition of a name winning,
+ * else {@code ~/.kube/config} under {@link HomeDirectory} ({@code $HOME}). An empty file — no
+ * bytes, only whitespace or comments, or a mapping with no kubeconfig sections — counts as an
+ * empty config, as kubectl counts it, and does not stop the merge. Relative paths inside a file
+ * are made absolute against that file's folder before merging, so a merged config still finds
+ * each file's certificates.
  */
 public final class KubeconfigLoader {
 
@@ -30,6 +33,11 @@ public final class KubeconfigLoader {
     private static final String[] SECTIONS = {"clusters", "contexts", "users"};
 
     private KubeconfigLoader() {
+    }
+
+    /** As {@link #locate(Path, Map, Path)}, with kubectl's home directory from the environment. */
+    public static List<Path> locate(Path flag, Map<String, String> env) throws ConnectionProblem {
+        return locate(flag, env, HomeDirectory.of(env));
     }
 
     /** The files that would be read, or empty when there is no kubeconfig anywhere (and none was asked for). */
@@ -44,7 +52,7 @@ public final class KubeconfigLoader {
         String list = env.get("KUBECONFIG");
         if (list != null && !list.isBlank()) {
             List<Path> found = new ArrayList<>();
-            for (String part : list.split(File.pathSeparator)) {
+            for (String part : new java.util.LinkedHashSet<>(List.of(list.split(File.pathSeparator)))) {
                 if (!part.isBlank() && Files.isRegularFile(Path.of(part))) {
                     found.add(Path.of(part));
                 }
@@ -140,7 +148,7 @@ public final class KubeconfigLoader {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MISSING, "cannot read kubeconfig " + file + ": " + e.getMessage());
         }
         if (text.isBlank()) {
-            throw malformed(file, "the file is empty");
+            return YAML.createObjectNode(); // client-go: no data is an empty config
         }
         JsonNode doc;
         try {
@@ -151,8 +159,12 @@ public final class KubeconfigLoader {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
                     "kubeconfig " + file + where + ": not valid YAML (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
         }
-        if (!(doc instanceof ObjectNode obj) || !(obj.has("clusters") || obj.has("contexts") || obj.has("users"))) {
-            throw malformed(file, "not a kubeconfig (expected a mapping with clusters, contexts and users)");
+        if (doc == null || doc.isMissingNode() || doc.isNull()) {
+            return YAML.createObjectNode(); // only comments: an empty config, as for kubectl
+        }
+        if (!(doc instanceof ObjectNode obj)) {
+            throw malformed(file, "not a kubeconfig (expected a mapping with clusters, contexts and users, found a "
+                    + doc.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + ")");
         }
         return obj;
     }

@@ -70,18 +70,59 @@ class KubeconfigLoaderTest {
     }
 
     @Test
-    void yamlThatIsNotAKubeconfigIsSaidSo() throws Exception {
+    void yamlThatIsNotAKubeconfigMappingIsAnEmptyConfigAsForKubectl() throws Exception {
         Path notKube = write("values.yaml", "replicas: 3\nimage: nginx\n");
-        ConnectionProblem p = assertThrows(ConnectionProblem.class, () -> KubeconfigLoader.load(List.of(notKube)));
-        assertEquals("kubeconfig " + notKube + ": not a kubeconfig (expected a mapping with clusters, contexts and users)",
-                p.getMessage());
+        Path good = write("config", kubeconfig("prod", "prod-cluster", "https://10.0.0.1:6443", "sre", "    token: abc"));
+        assertEquals(List.of("prod"), KubeconfigLoader.load(List.of(notKube, good)).contexts().stream().map(KubeContext::name).toList());
+        Path list = write("list.yaml", "- a\n- b\n");
+        ConnectionProblem p = assertThrows(ConnectionProblem.class, () -> KubeconfigLoader.load(List.of(list, good)));
+        assertEquals("kubeconfig " + list + ": not a kubeconfig (expected a mapping with clusters, contexts and users, found a array)",
+                p.getMessage(), "kubectl refuses a list too (\"couldn't get version/kind\")");
     }
 
     @Test
-    void emptyFileIsSaidSo() throws Exception {
-        Path empty = write("empty", "  \n");
-        ConnectionProblem p = assertThrows(ConnectionProblem.class, () -> KubeconfigLoader.load(List.of(empty)));
-        assertEquals("kubeconfig " + empty + ": the file is empty", p.getMessage());
+    void emptyFilesInKubeconfigAreSkippedAsKubectlSkipsThem() throws Exception {
+        Path empty = write("empty", "");
+        Path blank = write("blank", "  \n\n");
+        Path comment = write("comment", "# written by an installer\n");
+        Path good = write("config", kubeconfig("prod", "prod-cluster", "https://10.0.0.1:6443", "sre", "    token: abc"));
+        String env = String.join(java.io.File.pathSeparator, empty.toString(), blank.toString(), comment.toString(), good.toString());
+        ResolvedTarget r = TargetResolver.resolve(LaunchOptions.parse(), Map.of("KUBECONFIG", env), dir);
+        assertEquals("prod", r.target().displayName());
+    }
+
+    @Test
+    void kubeconfigsThatDefineNoContextAreNamedOrMeanTheSandbox() throws Exception {
+        Path empty = write("empty", "");
+        ConnectionProblem flag = assertThrows(ConnectionProblem.class, () -> TargetResolver.resolve(
+                LaunchOptions.parse("--kubeconfig", empty.toString()), Map.of(), dir));
+        assertEquals("kubeconfig " + empty + " (from --kubeconfig) defines no contexts (empty)", flag.getMessage());
+        ConnectionProblem listed = assertThrows(ConnectionProblem.class, () -> TargetResolver.resolve(LaunchOptions.parse(),
+                Map.of("KUBECONFIG", empty.toString()), dir));
+        assertEquals("the files in KUBECONFIG [" + empty + "] define no contexts (empty)", listed.getMessage());
+        Path home = dir.resolve("home");
+        Files.createDirectories(home.resolve(".kube"));
+        Files.writeString(home.resolve(".kube/config"), "");
+        ResolvedTarget r = TargetResolver.resolve(LaunchOptions.parse(), Map.of(), home);
+        assertInstanceOf(ConnectionTarget.Sandbox.class, r.target(), "an empty ~/.kube/config is no kubeconfig at all");
+        assertEquals("kubeconfig " + home.resolve(".kube/config") + " defines no contexts", r.whySandbox());
+    }
+
+    @Test
+    void homeIsTheEnvironmentsHomeNotJavasUserHome() throws Exception {
+        Path home = dir.resolve("elsewhere");
+        Files.createDirectories(home.resolve(".kube"));
+        Files.writeString(home.resolve(".kube/config"), kubeconfig("ci", "ci-cluster", "https://10.0.0.2:6443", "bot", "    token: t"));
+        assertTrue(!home.toString().equals(System.getProperty("user.home")));
+        ResolvedTarget r = TargetResolver.resolve(LaunchOptions.parse(), Map.of("HOME", home.toString()));
+        assertEquals("ci", r.target().displayName(), "kubectl reads $HOME/.kube/config (sudo -E, containers, CI)");
+    }
+
+    @Test
+    void aFileNamedTwiceInKubeconfigIsReadOnce() throws Exception {
+        Path good = write("config", kubeconfig("prod", "prod-cluster", "https://10.0.0.1:6443", "sre", "    token: abc"));
+        String sep = java.io.File.pathSeparator;
+        assertEquals(List.of(good), KubeconfigLoader.locate(null, Map.of("KUBECONFIG", good + sep + sep + good), dir));
     }
 
     @Test

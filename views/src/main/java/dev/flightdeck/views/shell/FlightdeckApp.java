@@ -70,8 +70,7 @@ public final class FlightdeckApp extends Application {
     /** When no context could be chosen (e.g. no current-context), still list the file's contexts. */
     private static Kubeconfig kubeconfigForSwitcher(LaunchOptions options, Map<String, String> env) {
         try {
-            List<Path> files = KubeconfigLoader.locate(options.kubeconfig(), env,
-                    Path.of(System.getProperty("user.home")));
+            List<Path> files = KubeconfigLoader.locate(options.kubeconfig(), env);
             return files.isEmpty() ? null : KubeconfigLoader.load(files);
         } catch (ConnectionProblem | RuntimeException e) {
             return null;
