@@ -57,6 +57,12 @@ public final class FleetSeeder {
         for (int i = 0; i < 3; i++) {
             store.create("nodes", NodeTemplates.systemNode("system-node-" + i, now));
         }
+        if (pods) {
+            // The DaemonSets the node pods belong to: a drain asks whether each still exists, as kubectl does.
+            for (String ds : DAEMONSETS) {
+                store.create("apps/daemonsets", PodTemplates.daemonSet(daemonSetNamespace(ds), ds, nodes, now));
+            }
+        }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
             String name = nodeName(i, nodes);
@@ -74,12 +80,14 @@ public final class FleetSeeder {
         return names;
     }
 
+    private static String daemonSetNamespace(String ds) {
+        return ds.startsWith("nvidia") || ds.startsWith("gpu") ? "gpu-operator" : ds.equals("kube-proxy") ? "kube-system" : "monitoring";
+    }
+
     private void seedNodePods(String node, int index) throws StoreException {
         Instant started = now.minusSeconds(86_400L * 7 + index);
         for (String ds : DAEMONSETS) {
-            String ns = ds.startsWith("nvidia") || ds.startsWith("gpu") ? "gpu-operator"
-                    : ds.equals("kube-proxy") ? "kube-system" : "monitoring";
-            store.create("pods", PodTemplates.daemonPod(ns, ds, podIds++, node, 0, started));
+            store.create("pods", PodTemplates.daemonPod(daemonSetNamespace(ds), ds, podIds++, node, 0, started));
         }
         int cpuPods = CPU_PODS_PER_NODE + (index % 3 == 2 ? 1 : 0);
         String[] apps = {"log-shipper", "metrics-agent", "feature-store-cache", "notebook-proxy", "artifact-sync", "tracing-collector"};

@@ -25,6 +25,25 @@ final class PodTemplates {
         return p;
     }
 
+    /** The DaemonSet its pods name as their controller (same UID), scheduled on every one of {@code nodes} GPU nodes. */
+    static ObjectNode daemonSet(String ns, String name, int nodes, Instant created) {
+        ObjectNode d = KubeJson.MAPPER.createObjectNode();
+        d.put("apiVersion", "apps/v1").put("kind", "DaemonSet");
+        ObjectNode meta = d.putObject("metadata").put("name", name).put("namespace", ns).put("uid", ownerUid(name))
+                .put("generation", 3).put("creationTimestamp", created.minusSeconds(86_400L * 30).toString());
+        meta.putObject("labels").put("app", name);
+        ObjectNode spec = d.putObject("spec");
+        spec.putObject("selector").putObject("matchLabels").put("app", name);
+        spec.putObject("updateStrategy").put("type", "RollingUpdate");
+        ObjectNode template = spec.putObject("template");
+        template.putObject("metadata").putObject("labels").put("app", name);
+        template.putObject("spec").putArray("containers").addObject().put("name", name)
+                .put("image", "nvcr.io/nvidia/k8s/" + name + ":v0.17.0");
+        d.putObject("status").put("currentNumberScheduled", nodes).put("desiredNumberScheduled", nodes)
+                .put("numberReady", nodes).put("numberMisscheduled", 0).put("observedGeneration", 3);
+        return d;
+    }
+
     /** One rank of an Indexed Job, as the Job controller labels it (conventions §3). */
     static ObjectNode indexedJobRank(String ns, String job, int index, String node, int gpus, Instant started) {
         ObjectNode p = base(ns, job + "-" + index + "-" + Integer.toHexString(job.hashCode() & 0xfffff), node, started);

@@ -36,6 +36,7 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("namespaces", "Namespace", "v1");
         store.define("events", "Event", "v1");
         store.define("batch/jobs", "Job", "batch/v1");
+        store.define("apps/daemonsets", "DaemonSet", "apps/v1");
         store.define(SandboxEvictions.PDBS, "PodDisruptionBudget", "policy/v1");
         SandboxCrds crds = new SandboxCrds(store);
         SandboxBuckets buckets = new SandboxBuckets();

@@ -76,7 +76,25 @@ public final class DrainPlanReader {
             // A 403 or 404 here leaves the plan without that namespace's budgets; the eviction
             // itself still honours them (the API server checks), so nothing unsafe follows.
         }
-        return DrainPlanner.plan(node, pods, budgets, broken(node, gangs, now), options);
+        return DrainPlanner.plan(node, pods, budgets, broken(node, gangs, now), options, daemonSets(pods));
+    }
+
+    /**
+     * Asks, as kubectl drain does, whether the DaemonSet of each running DaemonSet pod still exists:
+     * a pod whose DaemonSet is gone is not recreated by anything. Asked once per DaemonSet.
+     */
+    private java.util.function.Function<DrainPod, DaemonSetCheck> daemonSets(List<DrainPod> pods) throws IOException {
+        java.util.Map<String, DaemonSetCheck> checks = new java.util.HashMap<>();
+        for (DrainPod p : pods) {
+            String key = p.namespace() + "/" + p.controllerName();
+            if (!"DaemonSet".equals(p.controllerKind()) || p.terminal() || checks.containsKey(key)) {
+                continue;
+            }
+            KubeRest.Answer ds = rest.get("/apis/apps/v1/namespaces/" + p.namespace() + "/daemonsets/" + p.controllerName());
+            checks.put(key, ds.ok() ? DaemonSetCheck.EXISTS : ds.code() == 404 ? DaemonSetCheck.gone(ds.message())
+                    : DaemonSetCheck.unreadable(ds.message()));
+        }
+        return p -> checks.getOrDefault(p.namespace() + "/" + p.controllerName(), DaemonSetCheck.EXISTS);
     }
 
     private List<BrokenGang> broken(String node, List<Gang> gangs, Instant now) {

@@ -132,4 +132,43 @@ class DrainPlannerTest {
         assertTrue(plan.needsTypedConfirmation());
         assertEquals(24, plan.gpusInBrokenGangs());
     }
+
+    /** kubectl: {@code cannot delete ... daemonsets.apps "X" not found} without --force; deleted with a warning with it. */
+    @Test
+    void aDaemonSetPodWhoseDaemonSetIsGoneNeedsForceAndIsThenEvicted() throws IOException {
+        DrainPod orphan = daemonSetPod();
+        java.util.function.Function<DrainPod, DaemonSetCheck> gone = p -> DaemonSetCheck.gone(
+                "daemonsets.apps \"nvidia-dcgm-exporter\" not found");
+        DrainPlan refused = DrainPlanner.plan("n", List.of(orphan), List.of(), List.of(), DrainOptions.DEFAULTS, gone);
+        assertEquals(1, refused.blockers().size(), "not skipped as if its controller would recreate it");
+        assertEquals("its DaemonSet nvidia-dcgm-exporter is gone (daemonsets.apps \"nvidia-dcgm-exporter\" not found): "
+                + "nothing would recreate it", refused.blockers().getFirst().why());
+        assertEquals("delete unmanaged pods (force)", refused.blockers().getFirst().consent());
+        DrainPlan forced = DrainPlanner.plan("n", List.of(orphan), List.of(), List.of(),
+                DrainOptions.DEFAULTS.withConsent(false, true), gone);
+        assertEquals(List.of("gpu-operator/nvidia-dcgm-exporter-x7k2p"), forced.evict().stream().map(e -> e.pod().ref()).toList());
+        assertEquals("its DaemonSet nvidia-dcgm-exporter is gone: deleted for good (force)", forced.evict().getFirst().note());
+    }
+
+    @Test
+    void aDaemonSetThatCannotBeReadBlocksWithTheServersWords() throws IOException {
+        DrainPlan plan = DrainPlanner.plan("n", List.of(daemonSetPod()), List.of(), List.of(), DrainOptions.DEFAULTS,
+                p -> DaemonSetCheck.unreadable("daemonsets.apps \"nvidia-dcgm-exporter\" is forbidden: User \"sre\" cannot get"));
+        assertEquals("permission to get daemonsets", plan.blockers().getFirst().consent());
+        assertFalse(plan.canProceed());
+    }
+
+    /** kubectl lets any finished pod go, a DaemonSet's too; the DaemonSet is not even asked about. */
+    @Test
+    void aFinishedDaemonSetPodIsEvictedWithoutAskingForItsDaemonSet() throws IOException {
+        ObjectNode p = rank(0);
+        p.with("metadata").put("name", "nvidia-driver-validation-x2").put("namespace", "gpu-operator");
+        ((ObjectNode) p.path("metadata").path("ownerReferences").get(0)).put("kind", "DaemonSet").put("name", "validator");
+        p.with("status").put("phase", "Succeeded");
+        DrainPlan plan = DrainPlanner.plan("n", List.of(DrainPod.of(p)), List.of(), List.of(), DrainOptions.DEFAULTS,
+                x -> {
+                    throw new AssertionError("asked about the DaemonSet of a finished pod");
+                });
+        assertEquals(1, plan.evict().size());
+    }
 }
