@@ -84,6 +84,9 @@ public final class ObjectStore {
             if (!meta.hasNonNull("creationTimestamp")) {
                 meta.put("creationTimestamp", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
             }
+            if (table.contains("/") && !meta.hasNonNull("generation")) {
+                meta.put("generation", 1); // as the API server sets it for objects with a spec and a status
+            }
             obj.put("kind", t.kind);
             obj.put("apiVersion", t.apiVersion);
             if (table.equals("pods") && !obj.path("status").hasNonNull("phase")) {
@@ -127,7 +130,7 @@ public final class ObjectStore {
     /** PATCH: JSON patch, or merge patch (strategic merge patch is served as merge patch). */
     public ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch)
             throws StoreException {
-        return patch(table, namespace, name, contentType, patch, null);
+        return patch(table, namespace, name, contentType, patch, false, null);
     }
 
     /**
@@ -137,6 +140,11 @@ public final class ObjectStore {
      */
     public ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch,
                             String subresource) throws StoreException {
+        return patch(table, namespace, name, contentType, patch, true, subresource);
+    }
+
+    private ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch, boolean api,
+                             String subresource) throws StoreException {
         ResourceTable t = require(table);
         synchronized (t) {
             ObjectNode current = parse(existing(t, namespace, name).json());
@@ -155,7 +163,7 @@ public final class ObjectStore {
                 throw new StoreException(422, "Invalid", "patch did not produce an object");
             }
             obj.with("metadata").put("name", name);
-            return store(t, "MODIFIED", keepToSubresource(table, subresource, current, obj));
+            return store(t, "MODIFIED", api ? keepToSubresource(table, subresource, current, obj) : obj);
         }
     }
 
@@ -255,7 +263,16 @@ public final class ObjectStore {
             throws StoreException {
         ResourceTable t = require(table);
         java.util.List<ObjectNode> out = new java.util.ArrayList<>();
-        for (StoredObject o : t.list(s -> namespace.equals(s.namespace()) && labels.test(s.labels()), null, 0).items()) {
+        for (StoredObject o : t.list(namespace, s -> labels.test(s.labels()), null, 0, false).items()) {
+            out.add(parse(o.json()));
+        }
+        return out;
+    }
+
+    /** Every object of {@code table}, parsed: for the few tables simulated controllers walk whole (budgets). */
+    public java.util.List<ObjectNode> listAll(String table) throws StoreException {
+        java.util.List<ObjectNode> out = new java.util.ArrayList<>();
+        for (StoredObject o : require(table).list(x -> true, null, 0).items()) {
             out.add(parse(o.json()));
         }
         return out;

@@ -68,6 +68,8 @@ public final class SandboxApiServer implements AutoCloseable {
         controllers = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("sandbox-controllers").daemon().unstarted(r));
         evictions = new SandboxEvictions(store, new SandboxJobController(store, controllers));
+        SandboxDisruptionController disruption = new SandboxDisruptionController(store);
+        controllers.scheduleWithFixedDelay(disruption::pass, 200, 1000, TimeUnit.MILLISECONDS);
         workloads = new SandboxWorkloadControllers(store, controllers);
         preflights = new SandboxPreflightRuns(store, workloads, controllers);
         podLogs = new SandboxPodLogs(store, preflights);

@@ -20,8 +20,8 @@ import java.util.List;
  *
  * <p>Simplified: the healthy count is computed at the request from pods that are Running and
  * Ready (the real server reads the budget's status, which the disruption controller keeps);
- * {@code minAvailable} and {@code maxUnavailable} are whole numbers (percentages count as 0%);
- * grace periods end at once.
+ * grace periods end at once. Between evictions, {@link SandboxDisruptionController} keeps the
+ * budgets' status as the real controller does.
  */
 final class SandboxEvictions {
 
@@ -46,7 +46,8 @@ final class SandboxEvictions {
             List<ObjectNode> budgets = store.list(PDBS, namespace, labels -> true).stream()
                     .filter(b -> LabelSelectors.matches(b.path("spec").get("selector"), labelsOf(pod))).toList();
             if (budgets.size() > 1) {
-                return status(500, "InternalError",
+                // The real server's Status for this carries no reason.
+                return status(500, null,
                         "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.", null);
             }
             if (budgets.size() == 1) {
@@ -106,11 +107,8 @@ final class SandboxEvictions {
 
     private int desiredHealthy(ObjectNode pdb, String namespace) throws StoreException {
         JsonNode spec = pdb.path("spec");
-        if (spec.has("minAvailable")) {
-            return spec.path("minAvailable").asInt(0);
-        }
         int expected = store.list("pods", namespace, labels -> LabelSelectors.matches(spec.get("selector"), labels)).size();
-        return Math.max(0, expected - spec.path("maxUnavailable").asInt(0));
+        return SandboxDisruptionController.desired(spec, expected);
     }
 
     static boolean isHealthy(JsonNode pod) {
@@ -143,7 +141,10 @@ final class SandboxEvictions {
     private static Answer status(int code, String reason, String message, String cause) {
         ObjectNode s = KubeJson.MAPPER.createObjectNode();
         s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata");
-        s.put("status", "Failure").put("message", message).put("reason", reason);
+        s.put("status", "Failure").put("message", message);
+        if (reason != null) {
+            s.put("reason", reason);
+        }
         if (cause != null) {
             s.putObject("details").putArray("causes").addObject().put("reason", "DisruptionBudget").put("message", cause);
         }

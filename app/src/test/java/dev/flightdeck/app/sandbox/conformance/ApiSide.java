@@ -42,6 +42,13 @@ interface ApiSide extends AutoCloseable {
     String idleNode(String prefix) throws IOException;
 
     /**
+     * Waits until the pod bound to a {@link #gpuNode} runs, Running and Ready, as its kubelet
+     * reports it: on the real server the kubelet stand-in does it; the sandbox, which has none,
+     * gets the same status written through pods/status.
+     */
+    void running(String namespace, String pod) throws IOException, InterruptedException;
+
+    /**
      * Makes every resourceVersion and continue token handed out so far too old, as etcd
      * compaction past a slow client does: a watch resuming from one gets 410, a continue token
      * from before answers 410 Expired.

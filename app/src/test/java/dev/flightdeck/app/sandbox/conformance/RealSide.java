@@ -64,6 +64,13 @@ final class RealSide implements ApiSide {
         return name;
     }
 
+    @Override
+    public void running(String namespace, String pod) {
+        real.admin().pods().inNamespace(namespace).withName(pod).waitUntilCondition(p -> p != null
+                && "Running".equals(p.getStatus().getPhase()) && p.getStatus().getConditions().stream()
+                .anyMatch(c -> c.getType().equals("Ready") && c.getStatus().equals("True")), 30, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     /** etcd compaction at the current revision, then an API server restart so its watch caches start from now too. */
     @Override
     public void forgetHistory() throws IOException, InterruptedException {
