@@ -28,7 +28,7 @@ public final class ObjectStore {
 
     /** Declares a resource, e.g. ("pods", "Pod", "v1") or ("batch/jobs", "Job", "batch/v1"). */
     public void define(String table, String kind, String apiVersion) {
-        tables.putIfAbsent(table, new ResourceTable(kind, apiVersion));
+        tables.putIfAbsent(table, new ResourceTable(table, kind, apiVersion));
     }
 
     /**
@@ -77,7 +77,7 @@ public final class ObjectStore {
         String key = key(meta);
         synchronized (t) {
             if (t.get(key) != null) {
-                throw new StoreException(409, "AlreadyExists", t.kind.toLowerCase() + "s \"" + meta.get("name").asText()
+                throw new StoreException(409, "AlreadyExists", qualified(table) + " \"" + meta.get("name").asText()
                         + "\" already exists");
             }
             meta.put("uid", meta.hasNonNull("uid") ? meta.get("uid").asText() : UUID.randomUUID().toString());
@@ -115,8 +115,8 @@ public final class ObjectStore {
             ObjectNode meta = obj.with("metadata");
             String rv = meta.path("resourceVersion").asText("");
             if (!rv.isEmpty() && !rv.equals(Long.toString(old.resourceVersion()))) {
-                throw new StoreException(409, "Conflict", "Operation cannot be fulfilled on " + t.kind.toLowerCase()
-                        + "s \"" + name + "\": the object has been modified; please apply your changes to the latest version and try again");
+                throw new StoreException(409, "Conflict", "Operation cannot be fulfilled on " + qualified(table)
+                        + " \"" + name + "\": the object has been modified; please apply your changes to the latest version and try again");
             }
             ObjectNode before = parse(old.json());
             meta.set("uid", before.path("metadata").path("uid"));
@@ -309,10 +309,23 @@ public final class ObjectStore {
         }
     }
 
+    /**
+     * A resource as kube-apiserver names it in messages: {@code pods}, {@code jobs.batch},
+     * {@code pytorchjobs.kubeflow.org} (the table is "resource" or "group/resource").
+     */
+    static String qualified(String table) {
+        int slash = table.indexOf('/');
+        return slash < 0 ? table : table.substring(slash + 1) + "." + table.substring(0, slash);
+    }
+
+    private static String qualified(ResourceTable t, String name) {
+        return qualified(t.name) + " \"" + name + "\"";
+    }
+
     private StoredObject existing(ResourceTable t, String namespace, String name) throws StoreException {
         StoredObject o = t.get(namespace == null ? name : namespace + "/" + name);
         if (o == null) {
-            throw new StoreException(404, "NotFound", t.kind.toLowerCase() + "s \"" + name + "\" not found");
+            throw new StoreException(404, "NotFound", qualified(t, name) + " not found");
         }
         return o;
     }

@@ -22,6 +22,8 @@ final class ResourceTable {
 
     private static final int HISTORY = 50_000;
 
+    /** "resource" or "group/resource", as the store names it. */
+    final String name;
     final String kind;
     final String apiVersion;
     private final NavigableMap<String, StoredObject> objects = new TreeMap<>();
@@ -30,7 +32,8 @@ final class ResourceTable {
     private long compactedThrough;
     private long latest;
 
-    ResourceTable(String kind, String apiVersion) {
+    ResourceTable(String name, String kind, String apiVersion) {
+        this.name = name;
         this.kind = kind;
         this.apiVersion = apiVersion;
     }

@@ -49,8 +49,10 @@ final class SandboxGarbageCollector {
         String uid = current.path("metadata").path("uid").asText();
         String wanted = options.path("preconditions").path("uid").asText("");
         if (!wanted.isEmpty() && !wanted.equals(uid)) {
-            throw new StoreException(409, "Conflict", "Operation cannot be fulfilled on " + table + " \"" + name
-                    + "\": Precondition failed: UID in precondition: " + wanted + ", UID in object meta: " + uid);
+            String group = table.contains("/") ? "." + table.substring(0, table.indexOf('/')) : "";
+            throw new StoreException(409, "Conflict", "Operation cannot be fulfilled on " + current.path("kind").asText() + group
+                    + " \"" + name + "\": the UID in the precondition (" + wanted + ") does not match the UID in record (" + uid
+                    + "). The object might have been deleted and then recreated");
         }
         String policy = options.path("propagationPolicy").asText(queryPolicy == null ? "" : queryPolicy);
         if (policy.isEmpty()) {
@@ -67,18 +69,42 @@ final class SandboxGarbageCollector {
                 return stored;
             }
             case "Background" -> {
-                ObjectNode gone = store.delete(table, namespace, name);
+                store.delete(table, namespace, name);
                 timer.schedule(() -> collect(table, current, false), COLLECT_AFTER_MS, TimeUnit.MILLISECONDS);
-                return gone;
+                return deleted(table, current);
             }
             case "Orphan" -> {
-                ObjectNode gone = store.delete(table, namespace, name);
-                orphan(namespace, current.path("kind").asText() + "/" + name);
-                return gone;
+                // As the real collector: the orphan finalizer holds the owner while its dependents lose their reference.
+                ObjectNode marked = current.deepCopy();
+                marked.with("metadata").put("deletionTimestamp", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString())
+                        .withArray("finalizers").add("orphan");
+                marked.with("metadata").remove("resourceVersion");
+                ObjectNode stored = store.replace(table, namespace, name, marked);
+                timer.schedule(() -> {
+                    try {
+                        orphan(namespace, current.path("kind").asText() + "/" + name);
+                        store.delete(table, namespace, name);
+                    } catch (StoreException e) {
+                        // gone meanwhile
+                    }
+                }, COLLECT_AFTER_MS, TimeUnit.MILLISECONDS);
+                return stored;
             }
             default -> throw new StoreException(400, "BadRequest", "propagationPolicy must be Foreground, Background or Orphan, not "
                     + policy);
         }
+    }
+
+    /** The Status kube-apiserver answers a DELETE that removed the object at once (no finalizer held it). */
+    static ObjectNode deleted(String table, JsonNode object) {
+        ObjectNode s = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata");
+        s.put("status", "Success");
+        int slash = table.indexOf('/');
+        s.putObject("details").put("name", object.path("metadata").path("name").asText())
+                .put("group", slash < 0 ? "" : table.substring(0, slash)).put("kind", slash < 0 ? table : table.substring(slash + 1))
+                .put("uid", object.path("metadata").path("uid").asText());
+        return s;
     }
 
     /** Orphan: the dependents stay and lose their owner reference to the deleted object, as the real collector does. */
