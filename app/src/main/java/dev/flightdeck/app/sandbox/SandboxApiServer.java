@@ -178,6 +178,9 @@ public final class SandboxApiServer implements AutoCloseable {
                 if (ap.namespace() != null) {
                     obj.with("metadata").put("namespace", ap.namespace());
                 }
+                if (ap.table().equals("events")) {
+                    SandboxEventValidation.validate(obj, ap.namespace());
+                }
                 object(req.response(), 201, workloads.create(ap.table(), obj));
             } else if (m == HttpMethod.PUT && ap.name() != null) {
                 counters.count("UPDATE", ap.table());

@@ -28,7 +28,7 @@ class PermissionsSandboxTest {
             s.sandbox.rbac().deny("create", "", "pods/eviction");
             assertNull(fresh.missing(drain), "the allowed answer is still cached");
             Permissions later = new Permissions(rest, Clock.systemUTC());
-            assertEquals("not allowed to create pods/eviction (sandbox: denied for this drill)", later.missing(drain));
+            assertEquals("not allowed to create pods/eviction", later.missing(drain), "as RBAC words a denial: no reason");
             assertTrue(later.allowed(Permission.of("patch", "", "nodes")));
             assertEquals("create jobs.batch in flightdeck-system",
                     Permission.of("create", "batch", "jobs").in("flightdeck-system").describe());
