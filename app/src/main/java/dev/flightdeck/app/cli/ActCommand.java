@@ -113,9 +113,13 @@ public final class ActCommand {
         }
     }
 
-    /** The read-only or RBAC reason this action may not run, printed as the refusal; null when it may. */
-    static String refusal(ActionSession s, List<Permission> needed) {
-        return s.whyNot(needed);
+    /** Whether the context is read-only or RBAC lacks one of {@code needed}; if so the reason is printed as the refusal. */
+    static boolean refuses(ActionSession s, List<Permission> needed, PrintStream err) {
+        String why = s.whyNot(needed);
+        if (why != null) {
+            err.println("flightdeck: refused: " + why);
+        }
+        return why != null;
     }
 
     /** Prints the plan and, when it was not confirmed, what to type; returns whether to go on. */

@@ -30,9 +30,7 @@ final class GangResumeAction implements ActCommand.Action {
         if (!ActCommand.confirmedAfter(ResumePlanText.lines(plan), req, out, err)) {
             return ActCommand.NOT_CONFIRMED;
         }
-        String refused = ActCommand.refusal(s, ResumeRun.permissions(plan.kind(), plan.namespace()));
-        if (refused != null) {
-            err.println("flightdeck: refused: " + refused);
+        if (ActCommand.refuses(s, ResumeRun.permissions(plan.kind(), plan.namespace()), err)) {
             return ActCommand.REFUSED;
         }
         ResumeOutcome o = ResumeRun.execute(s, plan, e -> err.println(e.line()));

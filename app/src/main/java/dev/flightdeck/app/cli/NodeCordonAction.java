@@ -32,9 +32,7 @@ final class NodeCordonAction implements ActCommand.Action {
         if (!ActCommand.confirmedAfter(List.of(plan), req, out, err)) {
             return ActCommand.NOT_CONFIRMED;
         }
-        String refused = ActCommand.refusal(s, ActionSession.CORDON);
-        if (refused != null) {
-            err.println("flightdeck: refused: " + refused);
+        if (ActCommand.refuses(s, ActionSession.CORDON, err)) {
             return ActCommand.REFUSED;
         }
         CordonRun.Outcome o = CordonRun.run(s, node, uncordon, req.reason() == null ? "" : req.reason().strip());

@@ -37,9 +37,7 @@ final class NodeDrainAction implements ActCommand.Action {
         if (!ActCommand.confirmedAfter(DrainPlanText.lines(plan), req, out, err)) {
             return ActCommand.NOT_CONFIRMED;
         }
-        String refused = ActCommand.refusal(s, ActionSession.DRAIN);
-        if (refused != null) {
-            err.println("flightdeck: refused: " + refused);
+        if (ActCommand.refuses(s, ActionSession.DRAIN, err)) {
             return ActCommand.REFUSED;
         }
         if (!plan.canProceed()) {

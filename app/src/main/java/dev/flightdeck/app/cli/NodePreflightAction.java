@@ -27,9 +27,7 @@ final class NodePreflightAction implements ActCommand.Action {
         if (!ActCommand.confirmedAfter(PreflightPlanText.lines(shown), req, out, err)) {
             return ActCommand.NOT_CONFIRMED;
         }
-        String refused = ActCommand.refusal(s, ActionSession.PREFLIGHT);
-        if (refused != null) {
-            err.println("flightdeck: refused: " + refused);
+        if (ActCommand.refuses(s, ActionSession.PREFLIGHT, err)) {
             return ActCommand.REFUSED;
         }
         PreflightRun run = new PreflightRun(s, node);

@@ -35,6 +35,13 @@ class ActCommandTest {
         return new Run(exit, out.toString(StandardCharsets.UTF_8).lines().toList(), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** A command against the cluster of {@code kubeconfig}, with HOME elsewhere and no KUBECONFIG, as a runbook runs it. */
+    static Run against(java.nio.file.Path kubeconfig, String... args) throws Exception {
+        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
+                "--kubeconfig", kubeconfig.toString())).toArray(String[]::new);
+        return run(Map.of("HOME", System.getProperty("java.io.tmpdir")), all);
+    }
+
     /** This run's journal entries for {@code target}, oldest first. */
     static List<JournalEntry> journal(Instant since, String target) throws Exception {
         Journal j = new Journal(AppDirectories.standard().data().resolve("journal"));

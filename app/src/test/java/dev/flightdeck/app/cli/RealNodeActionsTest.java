@@ -2,6 +2,7 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
+import dev.flightdeck.app.controlplane.RealGangs;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.journal.JournalEntry;
@@ -11,10 +12,8 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
-import io.fabric8.kubernetes.api.model.Quantity;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -53,9 +52,7 @@ class RealNodeActionsTest {
     }
 
     static ActCommandTest.Run cli(String... args) throws Exception {
-        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
-                "--kubeconfig", kubeconfig)).toArray(String[]::new);
-        return ActCommandTest.run(Map.of("HOME", System.getProperty("java.io.tmpdir")), all);
+        return ActCommandTest.against(java.nio.file.Path.of(kubeconfig), args);
     }
 
     /** The Events the console recorded on {@code node}, by reason. */
@@ -102,18 +99,7 @@ class RealNodeActionsTest {
     @Test
     void aDrainWaitsOnTheBudgetUntilTheDisruptionControllerAllowsTheEviction() throws Exception {
         String ns = real.namespace("drain");
-        String a = RealCluster.unique("drain-a");
-        String b = RealCluster.unique("drain-b");
-        real.kubelet().registerGpuNode(a, 8, Map.of("flightdeck-test", ns));
-        real.kubelet().registerGpuNode(b, 8, Map.of("flightdeck-test", ns));
-        real.admin().batch().v1().jobs().inNamespace(ns).resource(new JobBuilder().withNewMetadata().withName("pretrain")
-                .endMetadata().withNewSpec().withCompletionMode("Indexed").withCompletions(2).withParallelism(2)
-                .withNewTemplate().withNewSpec().withRestartPolicy("Never").withNodeSelector(Map.of("flightdeck-test", ns))
-                .addNewContainer().withName("trainer").withImage("nvcr.io/nvidia/pytorch:24.05-py3")
-                .withNewResources().withLimits(Map.of("nvidia.com/gpu", new Quantity("8"))).endResources()
-                .addNewVolumeMount().withName("dshm").withMountPath("/dev/shm").endVolumeMount().endContainer()
-                .addNewVolume().withName("dshm").withNewEmptyDir().withMedium("Memory").endEmptyDir().endVolume()
-                .endSpec().endTemplate().endSpec().build()).create();
+        String a = RealGangs.indexedJob(real, ns, "pretrain", 2, true).getFirst();
         real.admin().policy().v1().podDisruptionBudget().inNamespace(ns).resource(new PodDisruptionBudgetBuilder()
                 .withNewMetadata().withName("pretrain").endMetadata().withNewSpec().withMinAvailable(new IntOrString(2))
                 .withNewSelector().addToMatchLabels("batch.kubernetes.io/job-name", "pretrain").endSelector().endSpec()

@@ -1,9 +1,8 @@
 package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.controlplane.RealCluster;
+import dev.flightdeck.app.controlplane.RealGangs;
 import dev.flightdeck.app.controlplane.RealKube;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,9 +47,7 @@ class RealRefusalsAndCheckTest {
     }
 
     private static ActCommandTest.Run cli(Path kubeconfig, String... args) throws Exception {
-        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
-                "--kubeconfig", kubeconfig.toString())).toArray(String[]::new);
-        return ActCommandTest.run(Map.of("HOME", System.getProperty("java.io.tmpdir")), all);
+        return ActCommandTest.against(kubeconfig, args);
     }
 
     @Test
@@ -80,16 +77,7 @@ class RealRefusalsAndCheckTest {
     @Test
     void checkListsARunningGangWithARankOnANodeThatRaisedAnXid() throws Exception {
         String ns = real.namespace("check");
-        String a = RealCluster.unique("check-a");
-        String b = RealCluster.unique("check-b");
-        real.kubelet().registerGpuNode(a, 8, Map.of("flightdeck-test", ns));
-        real.kubelet().registerGpuNode(b, 8, Map.of("flightdeck-test", ns));
-        real.admin().batch().v1().jobs().inNamespace(ns).resource(new JobBuilder().withNewMetadata().withName("pretrain")
-                .endMetadata().withNewSpec().withCompletionMode("Indexed").withCompletions(2).withParallelism(2)
-                .withNewTemplate().withNewSpec().withRestartPolicy("Never").withNodeSelector(Map.of("flightdeck-test", ns))
-                .addNewContainer().withName("trainer").withImage("trainer:1").withNewResources()
-                .withLimits(Map.of("nvidia.com/gpu", new Quantity("8"))).endResources().endContainer().endSpec().endTemplate()
-                .endSpec().build()).create();
+        RealGangs.indexedJob(real, ns, "pretrain", 2, false);
         real.admin().pods().inNamespace(ns).withLabel("batch.kubernetes.io/job-completion-index", "1").waitUntilCondition(
                 p -> p != null && "Running".equals(p.getStatus().getPhase()), 30, TimeUnit.SECONDS);
         String onNode = real.admin().pods().inNamespace(ns).withLabel("batch.kubernetes.io/job-completion-index", "1").list()

@@ -59,8 +59,7 @@ class RealResumeTest {
     }
 
     private static ActCommandTest.Run resume(String ref, String confirm) throws Exception {
-        return ActCommandTest.run(Map.of("HOME", System.getProperty("java.io.tmpdir")), "resume", ref, "--confirm", confirm,
-                "--kubeconfig", real.plane().adminKubeconfig().toString());
+        return ActCommandTest.against(real.plane().adminKubeconfig(), "resume", ref, "--confirm", confirm);
     }
 
     private static List<Event> events(String ns, String reason) {

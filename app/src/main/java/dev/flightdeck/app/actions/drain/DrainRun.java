@@ -2,6 +2,7 @@ package dev.flightdeck.app.actions.drain;
 
 import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ClusterEvents;
+import dev.flightdeck.app.actions.JournaledSteps;
 import dev.flightdeck.app.actions.KubeRest;
 
 import java.io.IOException;
@@ -49,21 +50,10 @@ public final class DrainRun {
                         "force", plan.options().force(), "disableEviction", plan.options().disableEviction(),
                         "timeoutSeconds", plan.options().timeout().toSeconds(),
                         "brokenGangs", plan.broken().stream().map(b -> b.key().toString()).toList()));
-        String[] journalProblem = new String[1];
-        DrainOutcome outcome = executor.execute(plan, reason, journal.user(), replanner, event -> {
-            ui.accept(event);
-            if (event instanceof DrainEvent.Finished) {
-                return; // the outcome line is written below, with its duration
-            }
-            try {
-                journal.write("step", event.line(), Map.of());
-            } catch (IOException e) {
-                journalProblem[0] = e.getMessage();
-                executor.cancel();
-            }
-        });
-        String summary = outcome.summary() + (journalProblem[0] == null ? ""
-                : " (cancelled because the journal could not be written: " + journalProblem[0] + ")");
+        JournaledSteps<DrainEvent> steps = new JournaledSteps<>(journal, ui, e -> e instanceof DrainEvent.Finished,
+                DrainEvent::line, executor::cancel);
+        DrainOutcome outcome = executor.execute(plan, reason, journal.user(), replanner, steps);
+        String summary = steps.summary(outcome.summary());
         String eventProblem = ClusterEvents.record(rest, ClusterEvents.Regarding.node(plan.node(), null), EVENT_REASON,
                 "Drain", summary, outcome.result() != DrainOutcome.Result.DRAINED, journal.user(), clock.instant());
         journal.outcome(summary, Map.of("result", outcome.result().name(), "evicted", outcome.evicted(),

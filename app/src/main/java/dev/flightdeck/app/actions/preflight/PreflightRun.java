@@ -3,6 +3,7 @@ package dev.flightdeck.app.actions.preflight;
 import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
+import dev.flightdeck.app.actions.JournaledSteps;
 
 import java.io.IOException;
 import java.util.Map;
@@ -45,21 +46,10 @@ public final class PreflightRun {
     public PreflightOutcome execute(PreflightPlan plan, Consumer<PreflightEvent> ui) throws IOException {
         journal.write("confirm", "confirmed: re-run preflight on " + node + " with " + plan.settings().check().name(),
                 Map.of("check", plan.settings().check().name()));
-        String[] journalProblem = new String[1];
-        PreflightOutcome o = executor.execute(plan, event -> {
-            ui.accept(event);
-            if (event instanceof PreflightEvent.Finished) {
-                return; // the outcome is written below
-            }
-            try {
-                journal.write("step", event.line(), Map.of());
-            } catch (IOException e) {
-                journalProblem[0] = e.getMessage();
-                executor.cancel();
-            }
-        });
-        String summary = o.summary() + (journalProblem[0] == null ? ""
-                : " (cancelled because the journal could not be written: " + journalProblem[0] + ")");
+        JournaledSteps<PreflightEvent> steps = new JournaledSteps<>(journal, ui, e -> e instanceof PreflightEvent.Finished,
+                PreflightEvent::line, executor::cancel);
+        PreflightOutcome o = executor.execute(plan, steps);
+        String summary = steps.summary(o.summary());
         String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null), EVENT_REASON,
                 "Preflight", summary, o.result() != PreflightOutcome.Result.PASSED, s.user(), s.clock().instant());
         journal.outcome(summary, Map.of("result", o.result().name(), "detail", o.detail() == null ? "" : o.detail(),
