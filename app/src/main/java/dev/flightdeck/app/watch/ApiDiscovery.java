@@ -36,7 +36,17 @@ public final class ApiDiscovery {
             if (!offered.contains(gv)) {
                 continue;
             }
-            for (JsonNode r : get("/apis/" + gv).path("resources")) {
+            JsonNode resources;
+            try {
+                resources = get("/apis/" + gv);
+            } catch (ApiStatusException e) {
+                if (e.code() != 404) {
+                    throw e;
+                }
+                // Just installed: /apis lists it a moment before its own list is served (seen on kube-apiserver 1.32).
+                continue;
+            }
+            for (JsonNode r : resources.path("resources")) {
                 served.add(gv + "/" + r.path("name").asText());
             }
         }

@@ -1,0 +1,52 @@
+package dev.flightdeck.app.watch;
+
+import com.sun.net.httpserver.HttpServer;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import org.junit.jupiter.api.Test;
+
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A CRD just installed: kube-apiserver 1.32 lists its group version in {@code /apis} a moment
+ * before {@code /apis/GROUP/VERSION} answers (the conformance lane met it). Discovery reports it as
+ * not served yet instead of failing the whole refresh.
+ */
+class ApiDiscoveryTest {
+
+    @Test
+    void aGroupVersionListedButNotYetServedIsNotServedYet() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", ex -> {
+            String path = ex.getRequestURI().getPath();
+            String body = path.equals("/apis") ? """
+                    {"kind":"APIGroupList","groups":[
+                     {"name":"jobset.x-k8s.io","versions":[{"groupVersion":"jobset.x-k8s.io/v1alpha2","version":"v1alpha2"}]},
+                     {"name":"kubeflow.org","versions":[{"groupVersion":"kubeflow.org/v1","version":"v1"}]}]}"""
+                    : path.equals("/apis/kubeflow.org/v1") ? """
+                    {"kind":"APIResourceList","groupVersion":"kubeflow.org/v1","resources":[{"name":"pytorchjobs","kind":"PyTorchJob"}]}"""
+                    : null;
+            byte[] bytes = (body == null ? "{\"kind\":\"Status\",\"code\":404}" : body).getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(body == null ? 404 : 200, bytes.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        server.start();
+        Config config = new ConfigBuilder(Config.empty()).withMasterUrl("http://127.0.0.1:" + server.getAddress().getPort()).build();
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+            ApiDiscovery d = new ApiDiscovery(new ApiEndpoint(client.getHttpClient(), client.getConfiguration().getMasterUrl()));
+            assertEquals(Set.of("kubeflow.org/v1/pytorchjobs"),
+                    d.servedResources(Set.of("jobset.x-k8s.io/v1alpha2", "kubeflow.org/v1")));
+        } finally {
+            server.stop(0);
+        }
+    }
+}
