@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Taint;
-import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,7 +129,8 @@ class RealNodeActionsTest {
             throw new AssertionError(e.getMessage() + (drain.isDone() ? "; the drain ended: " + drain.get() : ""), e);
         }
         real.admin().policy().v1().podDisruptionBudget().inNamespace(ns).withName("pretrain")
-                .edit(p -> new PodDisruptionBudgetBuilder(p).editSpec().withMinAvailable(new IntOrString(1)).endSpec().build());
+                .patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                        "{\"spec\":{\"minAvailable\":1}}"); // no read-modify-write: the disruption controller writes it too
         ActCommandTest.Run r = drain.get(120, TimeUnit.SECONDS);
         assertEquals(0, r.exit(), r.out() + "\n" + r.err());
         assertTrue(r.out().getLast().startsWith(a + " drained: "), r.out().getLast());
@@ -186,11 +186,11 @@ class RealNodeActionsTest {
     private static String gatedNode(String prefix) {
         String node = RealCluster.unique(prefix);
         real.kubelet().registerGpuNode(node, 8, Map.of());
-        real.admin().nodes().withName(node).edit(n -> {
-            n.getSpec().setTaints(List.of(new TaintBuilder().withKey("nvidia.com/gpu").withValue("present").withEffect("NoSchedule").build(),
-                    new TaintBuilder().withKey("flightdeck.dev/preflight").withValue("pending").withEffect("NoSchedule").build()));
-            return n;
-        });
+        // A merge patch, not a read-modify-write: node controllers annotate a new node meanwhile.
+        real.admin().nodes().withName(node).patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE), """
+                {"spec":{"taints":[{"key":"nvidia.com/gpu","value":"present","effect":"NoSchedule"},
+                 {"key":"flightdeck.dev/preflight","value":"pending","effect":"NoSchedule"}]}}""");
         return node;
     }
 
