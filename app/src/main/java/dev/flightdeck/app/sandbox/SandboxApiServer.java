@@ -224,7 +224,7 @@ public final class SandboxApiServer implements AutoCloseable {
         ContinueToken token = cont == null || cont.isEmpty() ? null : ContinueToken.decode(cont);
         if (token != null && token.rv() < table.compactedThrough()) {
             // As kube-apiserver after etcd compaction: 410 with a token that continues inconsistently.
-            ObjectNode s = (ObjectNode) KubeJson.MAPPER.valueToTree(java.util.Map.of());
+            ObjectNode s = KubeJson.MAPPER.createObjectNode();
             s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata")
                     .put("continue", new ContinueToken(-1, token.after()).encode());
             s.put("status", "Failure").put("message", EXPIRED_CONTINUE).put("reason", "Expired").put("code", 410);
