@@ -34,10 +34,13 @@ public final class GangReport {
         int unknown = 0;
         int atRiskGangs = 0;
         List<Gang> attention = new ArrayList<>();
+        // Each gang's checkpoint is read once (an object-store read may be behind it).
+        Map<Gang, CheckpointStatus> checkpointOf = new java.util.HashMap<>();
         for (Gang g : gangs) {
             atRiskGangs += g.atRisk() ? 1 : 0;
             byVerdict.merge(g.verdict(), 1, Integer::sum);
             CheckpointStatus ck = checkpoints.apply(g);
+            checkpointOf.put(g, ck);
             if (g.verdict() == GangVerdict.HALTED) {
                 haltedGpus += g.gpusTotal();
             }
@@ -56,7 +59,7 @@ public final class GangReport {
         attention.sort(Gang.WORST_FIRST); // the console's Gangs screen order
         List<String> details = new ArrayList<>();
         for (Gang g : attention) {
-            String age = checkpoints.apply(g).age(now).map(Ages::format).orElse("unknown");
+            String age = checkpointOf.get(g).age(now).map(Ages::format).orElse("unknown");
             details.add(g.key() + "  " + g.key().system().label() + "  " + g.statusLabel() + "  ranks "
                     + g.ready() + "/" + g.expected() + "  checkpoint " + age + "  " + g.reasonText());
         }

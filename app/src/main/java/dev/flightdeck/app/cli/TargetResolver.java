@@ -39,17 +39,15 @@ public final class TargetResolver {
         }
         Kubeconfig kubeconfig = KubeconfigLoader.load(files);
         if (kubeconfig.contexts().isEmpty()) {
-            String which = o.kubeconfig() != null ? "kubeconfig " + o.kubeconfig() + " (from --kubeconfig)"
-                    : env.get("KUBECONFIG") != null && !env.get("KUBECONFIG").isBlank() ? "the files in KUBECONFIG " + files
-                    : "kubeconfig " + files.getFirst();
-            if (o.kubeconfig() != null || o.context() != null || files.size() > 1
-                    || env.get("KUBECONFIG") != null && !env.get("KUBECONFIG").isBlank()) {
-                throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, which + " define"
-                        + (files.size() == 1 && o.kubeconfig() != null ? "s" : "") + " no contexts (empty)"
-                        + (o.context() != null ? ", so there is no context '" + o.context() + "'" : ""));
+            boolean fromEnv = o.kubeconfig() == null && env.get("KUBECONFIG") != null && !env.get("KUBECONFIG").isBlank();
+            String which = o.kubeconfig() != null ? "kubeconfig " + o.kubeconfig() + " (from --kubeconfig) defines"
+                    : fromEnv ? "the files in KUBECONFIG " + files + " define" : "kubeconfig " + files.getFirst() + " defines";
+            if (o.kubeconfig() == null && !fromEnv && o.context() == null) {
+                // An empty ~/.kube/config (kubectl's installer leaves one) is no kubeconfig at all.
+                return new ResolvedTarget(new ConnectionTarget.Sandbox(o.sandboxNodes()), null, which + " no contexts");
             }
-            // An empty ~/.kube/config (kubectl's installer leaves one) is no kubeconfig at all.
-            return new ResolvedTarget(new ConnectionTarget.Sandbox(o.sandboxNodes()), null, which + " defines no contexts");
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, which + " no contexts (empty)"
+                    + (o.context() != null ? ", so there is no context '" + o.context() + "'" : ""));
         }
         KubeContext ctx = kubeconfig.choose(o.context());
         return new ResolvedTarget(new ConnectionTarget.Context(kubeconfig, ctx.name()), kubeconfig, null);
