@@ -22,14 +22,16 @@ final class GangLoadSeeder {
         this.now = now;
     }
 
-    void seed(List<String> nodes, int gangs, int ranksPerGang) throws StoreException {
+    /** @param firstGangRanks ranks of gang 0 (a large job to select on the gangs screen), or ranksPerGang */
+    void seed(List<String> nodes, int gangs, int ranksPerGang, int firstGangRanks) throws StoreException {
         int next = 0;
         for (int g = 0; g < gangs; g++) {
             String job = "load-" + g;
             Instant started = now.minusSeconds(3600L + g);
-            for (int r = 0; r < ranksPerGang; r++) {
+            int ranks = g == 0 ? firstGangRanks : ranksPerGang;
+            for (int r = 0; r < ranks; r++) {
                 ObjectNode pod = PodTemplates.indexedJobRank("load", job, r, nodes.get(next++ % nodes.size()), 1, started);
-                if (g % 97 == 0 && r == ranksPerGang / 2) {
+                if (g % 97 == 0 && r == ranks / 2) {
                     PodTemplates.failed(pod, "trainer", "Error", 1, "NCCL watchdog timeout");
                 }
                 store.create("pods", pod);

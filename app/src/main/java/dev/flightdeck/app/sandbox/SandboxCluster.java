@@ -80,9 +80,14 @@ public final class SandboxCluster implements AutoCloseable {
      * Indexed Jobs of {@code ranksPerGang} ranks (see {@link GangLoadSeeder}).
      */
     public static SandboxCluster startGangLoad(int nodes, int gangs, int ranksPerGang) {
+        return startGangLoad(nodes, gangs, ranksPerGang, ranksPerGang);
+    }
+
+    /** As {@link #startGangLoad(int, int, int)}, with a first gang of {@code firstGangRanks} ranks. */
+    public static SandboxCluster startGangLoad(int nodes, int gangs, int ranksPerGang, int firstGangRanks) {
         return new SandboxCluster(nodes, false, (store, buckets, now) -> {
             List<String> names = new FleetSeeder(store, buckets, now, nodes).seed(nodes, false);
-            new GangLoadSeeder(store, now).seed(names, gangs, ranksPerGang);
+            new GangLoadSeeder(store, now).seed(names, gangs, ranksPerGang, firstGangRanks);
         });
     }
 
