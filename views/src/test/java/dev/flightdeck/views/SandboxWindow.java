@@ -27,11 +27,13 @@ public final class SandboxWindow {
     public final SandboxCluster sandbox;
     public final SessionController sessions;
     public final MainWindow window;
+    public final NodesViewModel nodes;
 
-    private SandboxWindow(SandboxCluster sandbox, SessionController sessions, MainWindow window) {
+    private SandboxWindow(SandboxCluster sandbox, SessionController sessions, MainWindow window, NodesViewModel nodes) {
         this.sandbox = sandbox;
         this.sessions = sessions;
         this.window = window;
+        this.nodes = nodes;
     }
 
     /** A still sandbox of {@code nodes} GPU nodes, connected; {@code before} tunes the sandbox before the session opens. */
@@ -48,7 +50,7 @@ public final class SandboxWindow {
         stage.setY(0);
         stage.show();
         sessions.switchTo(new ConnectionTarget.Sandbox(nodes));
-        return new SandboxWindow(sandbox, sessions, window);
+        return new SandboxWindow(sandbox, sessions, window, vm);
     }
 
     public static SandboxWindow show(Stage stage, int nodes) {

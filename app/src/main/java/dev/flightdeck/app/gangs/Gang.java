@@ -21,7 +21,7 @@ public record Gang(GangKey key, int expected, int present, int ready, int gpusPe
     public static final Comparator<Gang> WORST_FIRST = Comparator.comparing(Gang::verdict)
             .thenComparing(g -> !g.atRisk())
             .thenComparing(Comparator.comparingInt(Gang::gpusTotal).reversed())
-            .thenComparing(g -> g.key().toString());
+            .thenComparing(Gang::key, GangKey.ORDER);
 
     public Gang {
         reasons = List.copyOf(reasons);

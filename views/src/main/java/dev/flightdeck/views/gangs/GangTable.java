@@ -1,5 +1,8 @@
 package dev.flightdeck.views.gangs;
 
+import dev.flightdeck.views.rows.ColumnSortOrder;
+import dev.flightdeck.views.rows.StyleClasses;
+import dev.flightdeck.views.rows.SelectionStaysInView;
 import dev.flightdeck.views.rows.TextCell;
 
 import dev.flightdeck.app.gangs.Gang;
@@ -59,9 +62,10 @@ final class GangTable extends TableView<GangRow> {
                         Comparator.comparing(l -> l.gang().key().system())),
                 reasons));
 
-        setSortPolicy(t -> true);
+        // The view model's SortedList sorts, by the columns clicked (verdict to begin with).
+        ColumnSortOrder.install(this, GangRow::line, vm.userOrderProperty());
         getSortOrder().setAll(List.of(verdictColumn));
-        vm.userOrderProperty().bind(comparatorProperty());
+        SelectionStaysInView.install(this);
 
         getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
             if (row != null) {
@@ -91,6 +95,7 @@ final class GangTable extends TableView<GangRow> {
 
     /** Icon and word for the verdict; a gang at risk adds a second icon and the words "at risk". */
     private static final class VerdictCell extends TableCell<GangRow, GangLine> {
+        private static final Tooltip AT_RISK_TIP = new Tooltip("Some rank runs on a node whose GPUs are not trusted");
         private final FontIcon icon = new FontIcon(Icons.gangVerdict(GangVerdict.RUNNING));
 
         @Override
@@ -99,28 +104,23 @@ final class GangTable extends TableView<GangRow> {
             if (empty || l == null) {
                 setText(null);
                 setGraphic(null);
-                getStyleClass().remove(Styles.AT_RISK);
+                StyleClasses.toggle(getStyleClass(), Styles.AT_RISK, false);
                 return;
             }
             Gang g = l.gang();
             icon.setIconCode(g.atRisk() && g.verdict() == GangVerdict.RUNNING ? Icons.AT_RISK : Icons.gangVerdict(g.verdict()));
-            icon.getStyleClass().removeIf(s -> s.startsWith("gang-"));
-            icon.getStyleClass().add(Styles.gang(g.verdict()));
+            StyleClasses.setOnly(icon.getStyleClass(), "gang-", Styles.gang(g.verdict()));
             setGraphic(icon);
             setText(g.statusLabel());
-            getStyleClass().remove(Styles.AT_RISK);
-            if (g.atRisk()) {
-                getStyleClass().add(Styles.AT_RISK);
-                setTooltip(new Tooltip("Some rank runs on a node whose GPUs are not trusted"));
-            } else {
-                setTooltip(null);
-            }
+            StyleClasses.toggle(getStyleClass(), Styles.AT_RISK, g.atRisk());
+            setTooltip(g.atRisk() ? AT_RISK_TIP : null);
         }
     }
 
     /** Age, level word and a level icon of its own shape; stale text is bold red as well. */
     private static final class CheckpointCell extends TableCell<GangRow, GangLine> {
         private final Label label = new Label();
+        private CheckpointAge shownLevel;
 
         @Override
         protected void updateItem(GangLine l, boolean empty) {
@@ -130,13 +130,13 @@ final class GangTable extends TableView<GangRow> {
                 setGraphic(null);
                 return;
             }
-            CheckpointAge level = GangCells.level(l);
+            CheckpointAge level = l.checkpoint() == null ? null : GangCells.level(l);
             label.setText(GangCells.checkpointAgeWithLevel(l));
-            label.setGraphic(l.checkpoint() == null ? null : Icons.icon(level.icon(), level.styleClass()));
-            label.getStyleClass().removeIf(s -> s.startsWith("checkpoint-"));
-            if (l.checkpoint() != null) {
-                label.getStyleClass().add(level.styleClass());
+            if (level != shownLevel || label.getGraphic() == null && level != null) {
+                label.setGraphic(level == null ? null : Icons.icon(level.icon(), level.styleClass()));
+                shownLevel = level;
             }
+            StyleClasses.setOnly(label.getStyleClass(), "checkpoint-", level == null ? null : level.styleClass());
             setGraphic(label);
         }
     }

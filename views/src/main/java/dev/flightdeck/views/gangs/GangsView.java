@@ -3,6 +3,7 @@ package dev.flightdeck.views.gangs;
 import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.views.nodes.FilterChoice;
+import dev.flightdeck.views.rows.EmptyTablePlaceholder;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.animation.Animation;
@@ -50,10 +51,12 @@ public final class GangsView extends VBox {
         this.vm = vm;
         this.table = new GangTable(vm);
         this.checkpoints = new CheckpointPane(vm);
-        table.placeholderProperty().bind(Bindings.createObjectBinding(() -> GangTable.placeholder(
-                        vm.allRows().isEmpty() ? "No gangs yet: no gang-scheduled jobs found."
-                                : "No gang matches the filters. Press Escape to clear them."),
-                vm.allRows()));
+        table.setPlaceholder(EmptyTablePlaceholder.of(vm.allRows(), GangTable.placeholder(""),
+                "No gangs yet: no gang-scheduled jobs found.", "No gang matches the filters. Press Escape to clear them."));
+
+        // A screen that is not showing keeps its table's order for when it shows again.
+        sceneProperty().addListener((o, old, scene) -> vm.setShowing(scene != null));
+        vm.setShowing(getScene() != null);
 
         Label summary = new Label(null, Icons.icon(Icons.GANGS));
         summary.setId("gang-summary");

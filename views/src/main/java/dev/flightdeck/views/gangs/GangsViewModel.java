@@ -57,7 +57,8 @@ public final class GangsViewModel implements AutoCloseable {
     private final BatchedRowList<GangRow> rows = new BatchedRowList<>();
     private final FilteredList<GangRow> filtered = new FilteredList<>(rows);
     private final SortedList<GangRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
-    private final Map<String, List<NodeRank>> ranksByNode = new HashMap<>();
+    private final GangSummaries summaries = new GangSummaries();
+    private boolean flushScheduled;
 
     private final ObjectProperty<GangVerdict> verdictFilter = new SimpleObjectProperty<>(this, "verdictFilter");
     private final ObjectProperty<GangSystem> systemFilter = new SimpleObjectProperty<>(this, "systemFilter");
@@ -76,6 +77,7 @@ public final class GangsViewModel implements AutoCloseable {
 
     private final Clock clock;
     private final CheckpointReads checkpoints;
+    private final Executor fx;
 
     /** For the application: reads on two daemon threads, results back on the FX thread. */
     public GangsViewModel(Clock clock) {
@@ -88,6 +90,7 @@ public final class GangsViewModel implements AutoCloseable {
      */
     public GangsViewModel(Clock clock, Executor background, Executor fx) {
         this.clock = clock;
+        this.fx = fx;
         this.checkpoints = new CheckpointReads(clock, background, fx, this::checkpointRead);
         filtered.predicateProperty().bind(Bindings.createObjectBinding(
                 () -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
@@ -117,21 +120,22 @@ public final class GangsViewModel implements AutoCloseable {
         }
         if (reset) {
             replaceAll(changes.values());
+            afterChange(rows);
         } else {
-            applyChanges(changes);
+            afterChange(applyChanges(changes));
         }
-        afterChange();
     }
 
     /** Shows exactly {@code gangs} (tests and a relist). */
     public void setAll(List<Gang> gangs) {
         replaceAll(gangs);
-        afterChange();
+        afterChange(rows);
     }
 
     private void replaceAll(Iterable<Gang> gangs) {
         Map<GangKey, GangRow> previous = new HashMap<>(byKey);
         byKey.clear();
+        summaries.clear();
         List<GangRow> fresh = new ArrayList<>();
         Instant now = clock.instant();
         for (Gang g : gangs) {
@@ -142,9 +146,13 @@ public final class GangsViewModel implements AutoCloseable {
             if (row == null) {
                 row = new GangRow(g, now);
             } else {
-                changed(row, g);
+                if (!row.gang().annotations().equals(g.annotations())) {
+                    checkpoints.readSoon(row.key());
+                }
+                row.update(g);
                 row.dirty = false;
             }
+            summaries.add(g);
             byKey.put(g.key(), row);
             fresh.add(row);
         }
@@ -152,7 +160,9 @@ public final class GangsViewModel implements AutoCloseable {
         rows.setAll(fresh);
     }
 
-    private void applyChanges(Map<GangKey, Gang> changes) {
+    /** Returns the rows added or changed (their checkpoints may need reading). */
+    private List<GangRow> applyChanges(Map<GangKey, Gang> changes) {
+        List<GangRow> touched = new ArrayList<>();
         List<GangRow> added = new ArrayList<>();
         Set<GangRow> removed = new HashSet<>();
         Instant now = clock.instant();
@@ -161,15 +171,24 @@ public final class GangsViewModel implements AutoCloseable {
             if (e.getValue() == null) {
                 if (row != null) {
                     byKey.remove(e.getKey());
+                    summaries.remove(row.gang());
                     checkpoints.readSoon(e.getKey());
                     removed.add(row);
                 }
             } else if (row == null) {
                 row = new GangRow(e.getValue(), now);
                 byKey.put(e.getKey(), row);
+                summaries.add(row.gang());
                 added.add(row);
+                touched.add(row);
             } else {
-                changed(row, e.getValue());
+                Gang old = row.gang();
+                if (!old.annotations().equals(e.getValue().annotations())) {
+                    checkpoints.readSoon(row.key()); // a new checkpoint source: read it again now
+                }
+                row.update(e.getValue());
+                summaries.replace(old, row.gang());
+                touched.add(row);
             }
         }
         rows.fireDirtyUpdates();
@@ -179,49 +198,29 @@ public final class GangsViewModel implements AutoCloseable {
         if (!added.isEmpty()) {
             rows.addAll(added);
         }
+        return touched;
     }
 
-    private void changed(GangRow row, Gang next) {
-        if (!row.gang().annotations().equals(next.annotations())) {
-            checkpoints.readSoon(row.key()); // a new checkpoint source: read it again now
-        }
-        row.update(next);
-    }
-
-    private void afterChange() {
+    /** Bookkeeping after a batch; {@code touched} are the rows whose checkpoint may need a first read. */
+    private void afterChange(List<GangRow> touched) {
         GangRow sel = selected.get();
         if (sel != null && byKey.get(sel.key()) != sel) {
             selected.set(null);
         }
-        rebuildNodeIndex();
         refreshChoices();
-        refreshSummary();
-        refreshCheckpoints();
-    }
-
-    private void rebuildNodeIndex() {
-        ranksByNode.clear();
-        ranksByNode.putAll(GangSummaries.ranksByNode(gangs()));
-    }
-
-    private List<Gang> gangs() {
-        return rows.stream().map(GangRow::gang).toList();
+        summary.set(summaries.header());
+        checkpoints.refresh(touched);
     }
 
     private void refreshChoices() {
-        List<Gang> all = gangs();
-        List<String> ns = GangSummaries.namespaces(all);
-        List<GangSystem> sys = GangSummaries.systems(all);
+        List<String> ns = summaries.namespaces();
+        List<GangSystem> sys = summaries.systems();
         if (!namespaces.equals(ns)) {
             namespaces.setAll(ns);
         }
         if (!systems.equals(sys)) {
             systems.setAll(sys);
         }
-    }
-
-    private void refreshSummary() {
-        summary.set(GangSummaries.header(gangs()));
     }
 
     /**
@@ -250,11 +249,21 @@ public final class GangsViewModel implements AutoCloseable {
         checkpoints.refresh(rows);
     }
 
+    /**
+     * Results arrive one by one; the table hears about them together, once per pass of
+     * the FX queue, so a burst of reads costs one re-sort, not one per gang.
+     */
     private void checkpointRead(GangKey key, CheckpointStatus status) {
         GangRow row = byKey.get(key);
         if (row != null) {
             row.update(status, clock.instant());
-            rows.fireDirtyUpdates();
+            if (!flushScheduled) {
+                flushScheduled = true;
+                fx.execute(() -> {
+                    flushScheduled = false;
+                    rows.fireDirtyUpdates();
+                });
+            }
         }
     }
 
@@ -263,10 +272,10 @@ public final class GangsViewModel implements AutoCloseable {
         checkpoints.forget();
         byKey.clear();
         rows.clear();
-        ranksByNode.clear();
+        summaries.clear();
         selected.set(null);
         refreshChoices();
-        refreshSummary();
+        summary.set(summaries.header());
     }
 
     public void clearFilters() {
@@ -302,11 +311,16 @@ public final class GangsViewModel implements AutoCloseable {
 
     /** The ranks placed on {@code node}, by gang then rank; empty when none. */
     public List<NodeRank> ranksOn(String node) {
-        return List.copyOf(ranksByNode.getOrDefault(node, List.of()));
+        return summaries.ranksOn(node);
     }
 
     public GangRow row(GangKey key) {
         return byKey.get(key);
+    }
+
+    /** While the screen is not showing its table is not re-sorted; changes are announced when it shows again. */
+    public void setShowing(boolean showing) {
+        rows.setHeld(!showing);
     }
 
     public ObservableList<GangRow> allRows() {

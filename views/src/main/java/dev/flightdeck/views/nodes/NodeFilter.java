@@ -4,6 +4,7 @@ import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.fleet.Taint;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 
@@ -12,10 +13,16 @@ import java.util.function.Predicate;
  * is matched case-insensitively against name, reasons and labels; several words must
  * all match (so "h100 xid" finds H100 nodes with an Xid reason).
  */
-public record NodeFilter(NodeVerdict verdict, String taintKey, String product, String text)
+public record NodeFilter(NodeVerdict verdict, String taintKey, String product, String text, List<String> words)
         implements Predicate<NodeRow> {
 
     public static final NodeFilter NONE = new NodeFilter(null, null, null, null);
+
+    /** The search text is split into lower-case words once here, not once per row tested. */
+    public NodeFilter(NodeVerdict verdict, String taintKey, String product, String text) {
+        this(verdict, taintKey, product, text, text == null || text.isBlank() ? List.of()
+                : List.of(text.toLowerCase(Locale.ROOT).trim().split("\\s+")));
+    }
 
     @Override
     public boolean test(NodeRow row) {
@@ -29,9 +36,9 @@ public record NodeFilter(NodeVerdict verdict, String taintKey, String product, S
         if (taintKey != null && !hasTaint(n, taintKey)) {
             return false;
         }
-        if (text != null && !text.isBlank()) {
+        if (!words.isEmpty()) {
             String hay = row.haystack();
-            for (String word : text.toLowerCase(Locale.ROOT).trim().split("\\s+")) {
+            for (String word : words) {
                 if (!hay.contains(word)) {
                     return false;
                 }

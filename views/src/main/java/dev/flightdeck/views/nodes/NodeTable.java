@@ -1,5 +1,8 @@
 package dev.flightdeck.views.nodes;
 
+import dev.flightdeck.views.rows.ColumnSortOrder;
+import dev.flightdeck.views.rows.StyleClasses;
+import dev.flightdeck.views.rows.SelectionStaysInView;
 import dev.flightdeck.views.rows.TextCell;
 
 import dev.flightdeck.app.fleet.GpuNode;
@@ -53,10 +56,10 @@ final class NodeTable extends TableView<NodeRow> {
                 column("Pods", 100, NodeCells::pods, Comparator.comparingInt(GpuNode::podCount), false),
                 column("Product", 200, GpuNode::product, Comparator.comparing(GpuNode::product), false)));
 
-        // The SortedList sorts; the table must not try to sort it itself.
-        setSortPolicy(t -> true);
+        // The view model's SortedList sorts, by the columns clicked (verdict to begin with).
+        ColumnSortOrder.install(this, NodeRow::node, vm.userOrderProperty());
         getSortOrder().setAll(List.of(verdictColumn));
-        vm.userOrderProperty().bind(comparatorProperty());
+        SelectionStaysInView.install(this);
 
         // Several nodes may be selected (Shift/Ctrl-click) to drain them together; the details
         // show the one selected last.
@@ -97,8 +100,7 @@ final class NodeTable extends TableView<NodeRow> {
                 return;
             }
             icon.setIconCode(Icons.verdict(n.verdict()));
-            icon.getStyleClass().removeIf(s -> s.startsWith("verdict-"));
-            icon.getStyleClass().add(Styles.verdict(n.verdict()));
+            StyleClasses.setOnly(icon.getStyleClass(), "verdict-", Styles.verdict(n.verdict()));
             setGraphic(icon);
             setText(n.verdict().label());
         }

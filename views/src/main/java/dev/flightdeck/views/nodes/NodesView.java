@@ -1,6 +1,7 @@
 package dev.flightdeck.views.nodes;
 
 import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.views.rows.EmptyTablePlaceholder;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.beans.binding.Bindings;
@@ -39,9 +40,12 @@ public final class NodesView extends VBox {
     public NodesView(NodesViewModel vm, Clock clock) {
         this.vm = vm;
         this.table = new NodeTable(vm, clock);
-        table.placeholderProperty().bind(Bindings.createObjectBinding(() -> NodeTable.placeholder(
-                        vm.allRows().isEmpty() ? "No GPU nodes yet." : "No node matches the filters. Press Escape to clear them."),
-                vm.allRows()));
+        table.setPlaceholder(EmptyTablePlaceholder.of(vm.allRows(), NodeTable.placeholder(""),
+                "No GPU nodes yet.", "No node matches the filters. Press Escape to clear them."));
+
+        // A screen that is not showing keeps its table's order for when it shows again.
+        sceneProperty().addListener((o, old, scene) -> vm.setShowing(scene != null));
+        vm.setShowing(getScene() != null);
 
         details = new NodeDetailsPane(vm);
         SplitPane split = new SplitPane(table, details);

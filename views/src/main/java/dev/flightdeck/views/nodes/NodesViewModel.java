@@ -29,7 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -55,6 +55,10 @@ public final class NodesViewModel {
     private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
     private final ObjectProperty<Comparator<NodeRow>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
 
+    // How many nodes carry each taint key and product: the filter choices follow the fleet
+    // by counting what each change adds and removes, not by walking every node per batch.
+    private final TreeMap<String, Integer> taintKeyCounts = new TreeMap<>();
+    private final TreeMap<String, Integer> productCounts = new TreeMap<>();
     private final ObservableList<String> taintKeys = FXCollections.observableArrayList();
     private final ObservableList<String> products = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<FleetSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary",
@@ -117,6 +121,8 @@ public final class NodesViewModel {
     private void replaceAll(Iterable<GpuNode> nodes) {
         Map<String, NodeRow> previous = new HashMap<>(byName);
         byName.clear();
+        taintKeyCounts.clear();
+        productCounts.clear();
         List<NodeRow> fresh = new ArrayList<>();
         for (GpuNode n : nodes) {
             if (n == null) {
@@ -130,6 +136,7 @@ public final class NodesViewModel {
                 row.update(n);
                 row.dirty = false;
             }
+            count(n, 1);
             byName.put(n.name(), row);
             fresh.add(row);
         }
@@ -144,14 +151,18 @@ public final class NodesViewModel {
             if (e.getValue() == null) {
                 if (row != null) {
                     byName.remove(e.getKey());
+                    count(row.node(), -1);
                     removed.add(row);
                 }
             } else if (row == null) {
                 row = new NodeRow(e.getValue());
                 byName.put(e.getKey(), row);
+                count(row.node(), 1);
                 added.add(row);
             } else {
+                count(row.node(), -1);
                 row.update(e.getValue());
+                count(row.node(), 1);
             }
         }
         rows.fireDirtyUpdates();
@@ -163,21 +174,38 @@ public final class NodesViewModel {
         }
     }
 
-    /** The filter choices follow the fleet; lists are only touched when they really change. */
-    private void refreshChoices() {
-        TreeSet<String> keys = new TreeSet<>();
-        TreeSet<String> prods = new TreeSet<>();
-        for (NodeRow r : rows) {
-            prods.add(r.node().product());
-            for (Taint t : r.node().facts().taints()) {
-                keys.add(t.key());
+    private void count(GpuNode n, int delta) {
+        add(productCounts, n.product(), delta);
+        List<Taint> taints = n.facts().taints();
+        for (int i = 0; i < taints.size(); i++) {
+            String key = taints.get(i).key();
+            if (!repeatsEarlierKey(taints, i, key)) {
+                add(taintKeyCounts, key, delta);
             }
         }
-        if (!taintKeys.equals(new ArrayList<>(keys))) {
-            taintKeys.setAll(keys);
+    }
+
+    /** A key on a node twice (NoSchedule and NoExecute) counts the node once. */
+    private static boolean repeatsEarlierKey(List<Taint> taints, int i, String key) {
+        for (int j = 0; j < i; j++) {
+            if (taints.get(j).key().equals(key)) {
+                return true;
+            }
         }
-        if (!products.equals(new ArrayList<>(prods))) {
-            products.setAll(prods);
+        return false;
+    }
+
+    private static void add(TreeMap<String, Integer> counts, String key, int delta) {
+        counts.merge(key, delta, (a, b) -> a + b == 0 ? null : a + b);
+    }
+
+    /** The filter choices follow the fleet; lists are only touched when they really change. */
+    private void refreshChoices() {
+        if (!taintKeys.equals(new ArrayList<>(taintKeyCounts.keySet()))) {
+            taintKeys.setAll(taintKeyCounts.keySet());
+        }
+        if (!products.equals(new ArrayList<>(productCounts.keySet()))) {
+            products.setAll(productCounts.keySet());
         }
     }
 
@@ -234,6 +262,8 @@ public final class NodesViewModel {
     /** Forgets every node (context switch); the next reset delta fills the screen again. */
     public void clear() {
         byName.clear();
+        taintKeyCounts.clear();
+        productCounts.clear();
         rows.clear();
         selected.set(null);
         summary.set(FleetSummary.EMPTY);
@@ -255,6 +285,11 @@ public final class NodesViewModel {
 
     public NodeRow row(String name) {
         return byName.get(name);
+    }
+
+    /** While the screen is not showing its table is not re-sorted; changes are announced when it shows again. */
+    public void setShowing(boolean showing) {
+        rows.setHeld(!showing);
     }
 
     /** All rows, in arrival order. */

@@ -6,32 +6,59 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The source list under a screen's table. Its one addition to an ordinary observable
- * list is {@link #fireDirtyUpdates()}: all rows changed in one batch are announced as
- * ONE update change, so the SortedList above re-sorts once per batch instead of once
- * per row (a fleet tick re-evaluates all 7,500 nodes at once).
+ * The source list under a screen's table. Its additions to an ordinary observable list:
+ * <ul>
+ *   <li>{@link #fireDirtyUpdates()} announces every row changed since the last call as ONE
+ *       update sub-change spanning the first to the last dirty row. A SortedList above
+ *       re-sorts once per sub-change, and JavaFX merges only adjacent indices: K scattered
+ *       rows announced one by one cost K full sorts (2,500 of 7,500 rows: 441 ms), the same
+ *       rows as one range one nearly-sorted pass (about 1 ms). Rows inside the range that did
+ *       not change are re-read for nothing, which costs far less than a sort.</li>
+ *   <li>{@link #setHeld(boolean)}: while the screen is not showing, changed rows only keep
+ *       their mark, so a hidden table is not re-sorted; the marks are announced on release.</li>
+ * </ul>
  */
 public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservableListBase<R> {
 
     private final List<R> rows = new ArrayList<>();
+    private boolean held;
 
-    /** Announces every row marked dirty since the last call, and clears the marks. */
+    /** Announces every row marked dirty since the last call, and clears the marks (unless held). */
     public void fireDirtyUpdates() {
-        boolean any = false;
+        if (held) {
+            return;
+        }
+        int first = -1;
+        int last = -1;
         for (int i = 0; i < rows.size(); i++) {
             R r = rows.get(i);
             if (r.isDirty()) {
-                if (!any) {
-                    beginChange();
-                    any = true;
+                if (first < 0) {
+                    first = i;
                 }
-                nextUpdate(i);
+                last = i;
                 r.clearDirty();
             }
         }
-        if (any) {
+        if (first >= 0) {
+            beginChange();
+            for (int i = first; i <= last; i++) {
+                nextUpdate(i);
+            }
             endChange();
         }
+    }
+
+    /** While held, {@link #fireDirtyUpdates()} keeps the marks; releasing announces them at once. */
+    public void setHeld(boolean held) {
+        this.held = held;
+        if (!held) {
+            fireDirtyUpdates();
+        }
+    }
+
+    public boolean isHeld() {
+        return held;
     }
 
     @Override

@@ -13,6 +13,7 @@ public final class TextCell<R, T> extends TableCell<R, T> {
 
     private final Function<T, String> text;
     private final boolean tooltip;
+    private Tooltip tip; // one per cell, its text replaced: a new Tooltip per update cost CSS work on every batch
 
     public TextCell(Function<T, String> text, boolean tooltip) {
         this.text = text;
@@ -24,6 +25,14 @@ public final class TextCell<R, T> extends TableCell<R, T> {
         super.updateItem(value, empty);
         String s = empty || value == null ? null : text.apply(value);
         setText(s);
-        setTooltip(tooltip && s != null && !s.isEmpty() ? new Tooltip(s) : null);
+        if (tooltip && s != null && !s.isEmpty()) {
+            if (tip == null) {
+                tip = new Tooltip();
+            }
+            tip.setText(s);
+            setTooltip(tip);
+        } else {
+            setTooltip(null);
+        }
     }
 }

@@ -10,23 +10,38 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * Moves fleet deltas from the model thread to the FX thread at a bounded rate. The
  * model-side {@link #accept} only enqueues (it must never block the model or touch
  * the scene); an FX {@link Timeline} drains the queue at most {@link #MAX_HZ} times a
- * second and hands the whole batch, in order, to the view model. However fast the
- * cluster changes, the screen does at most ten small pieces of work per second.
+ * second and hands the whole batch, in order, to the view model, which folds it by
+ * object: however fast the cluster changes, a batch costs what changed in 100 ms.
+ * <p>
+ * It also says how far the screen is behind the watch ({@link #lagMillis()}: how long the
+ * oldest delta of the last batch waited) and how fast objects change ({@link #updatesPerSecond()}),
+ * so the status bar can say so honestly; and it holds batches back while the user presses
+ * a mouse button ({@link #holdWhile}), at most {@link #MAX_HOLD_MILLIS}, so a row is not
+ * re-ordered away mid-click.
  */
 public final class DeltaBatcher implements Consumer<FleetDelta> {
 
     public static final int MAX_HZ = 10;
+    public static final long MAX_HOLD_MILLIS = 1_000;
 
-    private final Queue<FleetDelta> queue = new ConcurrentLinkedQueue<>();
+    private record Queued(FleetDelta delta, long nanos) { }
+
+    private final Queue<Queued> queue = new ConcurrentLinkedQueue<>();
     private final Consumer<List<FleetDelta>> sink;
     private Timeline timeline;
     private volatile boolean stopped;
+    private BooleanSupplier hold = () -> false;
+    private long heldSince;
+    private long lagMillis;
+    private double updatesPerSecond;
+    private long lastDrainNanos;
 
     /** @param sink runs on the FX thread with each non-empty batch, oldest delta first */
     public DeltaBatcher(Consumer<List<FleetDelta>> sink) {
@@ -37,7 +52,7 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
     @Override
     public void accept(FleetDelta delta) {
         if (!stopped) {
-            queue.add(delta);
+            queue.add(new Queued(delta, System.nanoTime()));
         }
     }
 
@@ -59,19 +74,67 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
         queue.clear();
     }
 
+    /** FX thread: while {@code hold} says so (e.g. a mouse button is down), batches wait, at most a second. */
+    public void holdWhile(BooleanSupplier hold) {
+        this.hold = hold;
+    }
+
     /** FX thread (called by the timeline; tests call it directly). Returns how many deltas were applied. */
     public int drain() {
         if (stopped) {
             return 0;
         }
-        List<FleetDelta> batch = new ArrayList<>();
-        for (FleetDelta d; (d = queue.poll()) != null; ) {
-            batch.add(d);
+        long now = System.nanoTime();
+        if (hold.getAsBoolean() && !queue.isEmpty()) {
+            if (heldSince == 0) {
+                heldSince = now;
+            }
+            if (now - heldSince < MAX_HOLD_MILLIS * 1_000_000) {
+                return 0;
+            }
         }
+        heldSince = 0;
+        List<FleetDelta> batch = new ArrayList<>();
+        long oldest = 0;
+        long objects = 0;
+        for (Queued q; (q = queue.poll()) != null; ) {
+            if (batch.isEmpty()) {
+                oldest = q.nanos();
+            }
+            batch.add(q.delta());
+            objects += size(q.delta());
+        }
+        measure(now, oldest, objects, batch.isEmpty());
         if (!batch.isEmpty()) {
             sink.accept(batch);
         }
         return batch.size();
+    }
+
+    private static long size(FleetDelta d) {
+        return d.reset() ? 0 : (long) d.upserted().size() + d.removed().size() + d.gangsChanged().size()
+                + d.gangsRemoved().size();
+    }
+
+    private void measure(long now, long oldest, long objects, boolean empty) {
+        lagMillis = empty ? 0 : (now - oldest) / 1_000_000;
+        if (lastDrainNanos != 0) {
+            double seconds = Math.max(1e-3, (now - lastDrainNanos) / 1e9);
+            // Smoothed over about two seconds: a rate to read, not a flicker.
+            double alpha = Math.min(1, seconds / 2);
+            updatesPerSecond += alpha * (objects / seconds - updatesPerSecond);
+        }
+        lastDrainNanos = now;
+    }
+
+    /** FX thread: how long the oldest delta of the last batch waited to reach the screen. */
+    public long lagMillis() {
+        return lagMillis;
+    }
+
+    /** FX thread: objects changed per second, smoothed (relists not counted). */
+    public double updatesPerSecond() {
+        return updatesPerSecond;
     }
 
     /** Deltas waiting for the next drain (for tests and the status bar). */

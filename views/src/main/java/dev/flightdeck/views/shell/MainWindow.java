@@ -213,6 +213,10 @@ public final class MainWindow extends BorderPane {
         navPressure.setSelected(true);
     }
 
+    public void showJournal() {
+        navJournal.setSelected(true);
+    }
+
     /** The journal, filtered to one node (from its details). */
     public void showJournalFor(String node) {
         journal.filterToNode(node);
@@ -251,6 +255,11 @@ public final class MainWindow extends BorderPane {
     /** A scene with the theme and the window's keyboard shortcuts. */
     public Scene createScene(double width, double height) {
         Scene scene = new Scene(this, width, height);
+        // A row is not re-ordered away mid-click: updates wait while the primary button is down.
+        boolean[] pressed = {false};
+        scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> pressed[0] = e.isPrimaryButtonDown());
+        scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> pressed[0] = e.isPrimaryButtonDown());
+        sessions.holdUpdatesWhile(() -> pressed[0]);
         scene.getStylesheets().add(Styles.stylesheet());
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), () -> {
             if (getCenter() == gangsView) {

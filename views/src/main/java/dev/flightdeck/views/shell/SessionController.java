@@ -60,6 +60,7 @@ public final class SessionController implements AutoCloseable {
     private final ReadOnlyStringWrapper connecting = new ReadOnlyStringWrapper(this, "connecting");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     private DeltaBatcher batcher;
+    private java.util.function.BooleanSupplier hold = () -> false;
     private long generation;
 
     public SessionController(Opener opener, NodesViewModel nodes) {
@@ -130,6 +131,7 @@ public final class SessionController implements AutoCloseable {
 
     private void attach(ClusterSession s) {
         batcher = new DeltaBatcher(this::apply);
+        batcher.holdWhile(hold);
         nodes.setPodSource(s.fleet()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
@@ -203,6 +205,24 @@ public final class SessionController implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** FX thread: while {@code hold} is true (a mouse button down on the screen), updates wait, at most a second. */
+    public void holdUpdatesWhile(java.util.function.BooleanSupplier hold) {
+        this.hold = hold;
+        if (batcher != null) {
+            batcher.holdWhile(hold);
+        }
+    }
+
+    /** FX thread: how far the screen is behind the watch, in ms (0 when it keeps up or nothing is open). */
+    public long screenLagMillis() {
+        return batcher == null ? 0 : batcher.lagMillis();
+    }
+
+    /** FX thread: objects changing per second in the open cluster, smoothed. */
+    public double updatesPerSecond() {
+        return batcher == null ? 0 : batcher.updatesPerSecond();
     }
 
     public GangsViewModel gangs() {

@@ -108,7 +108,8 @@ public final class StatusBar extends HBox {
         Instant now = clock.instant();
         WatchHealth h = s.health();
         ConnectionStatus status = ConnectionStatus.of(h, now);
-        show(Icons.phase(h.phase()), Styles.phase(h.phase()), s.displayName() + ": " + status.text());
+        show(Icons.phase(h.phase()), Styles.phase(h.phase()), s.displayName() + ": " + status.text()
+                + ScreenPace.describe(sessions.screenLagMillis(), sessions.updatesPerSecond()));
         detail.setText(s.watcherHealth().stream().map(w -> ConnectionStatus.line(w, now))
                 .collect(Collectors.joining("\n")));
     }

@@ -1,0 +1,109 @@
+package dev.flightdeck.views;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.sandbox.SandboxChurnLoad;
+import dev.flightdeck.views.nodes.NodeRow;
+import javafx.application.Platform;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Nothing is lost under churn: the sandbox's churn load (a load shape, not real behaviour)
+ * writes node conditions, rank restarts and readiness, and pods created and deleted at
+ * 400 events/s through its store for three seconds, while the whole console watches over
+ * HTTP. When it stops, every node row shows the server's resourceVersion and pod count,
+ * and while it ran the status bar said how fast objects were changing.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ChurnReachesTheScreenSandboxTest {
+
+    private SandboxWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = SandboxWindow.show(stage, 64);
+    }
+
+    @Stop
+    void stop() {
+        w.close();
+    }
+
+    @Test
+    void afterChurnTheScreenEqualsTheServer(FxRobot robot) throws Exception {
+        FxWait.until(() -> rows().size() == 64, "the fleet on screen");
+        AtomicBoolean paceShown = new AtomicBoolean();
+        try (SandboxChurnLoad load = new SandboxChurnLoad(w.sandbox, (node, rv, nanos) -> { })) {
+            load.setRate(400);
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < end) {
+                String status = fx(() -> robot.lookup("#connection-status").queryAs(Label.class).getText());
+                paceShown.compareAndSet(false, status.contains("updates/s"));
+                Thread.sleep(200);
+            }
+            load.setRate(0);
+            assertTrue(load.written() > 600, "the load ran: " + load.written() + " events");
+        }
+        assertTrue(paceShown.get(), "the status bar said how fast objects changed");
+
+        FxWait.until(() -> differences().isEmpty(), "every node row to match the server");
+        assertEquals(Map.of(), differences());
+    }
+
+    /** Node name → "shown vs server" for every node whose resourceVersion or pod count differs. */
+    private Map<String, String> differences() throws Exception {
+        Map<String, Integer> pods = new HashMap<>();
+        for (ObjectNode p : w.sandbox.store().listAll("pods")) {
+            String phase = p.path("status").path("phase").asText();
+            String node = p.path("spec").path("nodeName").asText("");
+            if (!node.isEmpty() && !phase.equals("Succeeded") && !phase.equals("Failed")) {
+                pods.merge(node, 1, Integer::sum);
+            }
+        }
+        Map<String, String> server = new HashMap<>();
+        for (ObjectNode n : w.sandbox.store().listAll("nodes")) {
+            String name = n.path("metadata").path("name").asText();
+            server.put(name, n.path("metadata").path("resourceVersion").asText() + " with " + pods.getOrDefault(name, 0) + " pods");
+        }
+        Map<String, String> differ = new HashMap<>();
+        for (NodeRow row : rows()) {
+            String shown = row.node().facts().resourceVersion() + " with " + row.node().podCount() + " pods";
+            if (!shown.equals(server.get(row.name()))) {
+                differ.put(row.name(), shown + " vs " + server.get(row.name()));
+            }
+        }
+        return differ;
+    }
+
+    private List<NodeRow> rows() throws Exception {
+        return fx(() -> List.copyOf(w.nodes.allRows()));
+    }
+
+    private static <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                f.complete(work.call());
+            } catch (Exception e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f.get(30, TimeUnit.SECONDS);
+    }
+}
