@@ -86,6 +86,7 @@ public final class ChurnBenchmark {
         double syncSeconds = (System.nanoTime() - syncStart) / 1e9;
         Thread.sleep(2_000);
         out.printf("initial sync to the screen: %.1f s; pulses during it: %s%n", syncSeconds, pulses.pulses("sync"));
+        out.print(indent("the longest, as the pulse logger broke it down: ", pulses.longest("sync")));
 
         Map<String, Consumer<MainWindow>> screens = screens(nodes, sessions);
         Map<String, Distribution> latency = new LinkedHashMap<>();
@@ -122,6 +123,9 @@ public final class ChurnBenchmark {
                 out.printf("  server write -> row on screen: %s%n", lat);
                 for (String screen : screens.keySet()) {
                     out.printf("  pulses on %-28s %s%n", screen + ":", pulses.pulses(r + " " + screen));
+                }
+                for (String screen : screens.keySet()) {
+                    out.print(indent("  longest on " + screen + ": ", pulses.longest(r + " " + screen)));
                 }
                 out.printf("  pulses while catching up:       %s%n", pulses.pulses(r + " catch-up"));
             }
@@ -163,6 +167,10 @@ public final class ChurnBenchmark {
         screens.put("Pressure", MainWindow::showPressure);
         screens.put("Journal", MainWindow::showJournal);
         return screens;
+    }
+
+    private static String indent(String title, String detail) {
+        return detail.isEmpty() ? "" : title + detail.replace("\n", "\n      ").stripTrailing() + "\n";
     }
 
     /** Nodes whose row shows another resourceVersion than the server holds (nothing may be lost). */

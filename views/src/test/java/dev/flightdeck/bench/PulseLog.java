@@ -22,6 +22,11 @@ final class PulseLog extends OutputStream {
     private final PrintStream passThrough;
     private final StringBuilder line = new StringBuilder();
     private final Map<String, Distribution> byPhase = new ConcurrentHashMap<>();
+    private final Map<String, String> longestDetail = new ConcurrentHashMap<>();
+    private final Map<String, Integer> longestMs = new ConcurrentHashMap<>();
+    private final StringBuilder detail = new StringBuilder();
+    private String detailPhase;
+    private int detailMs = -1;
     private volatile String phase = "startup";
 
     private PulseLog(PrintStream passThrough) {
@@ -48,6 +53,11 @@ final class PulseLog extends OutputStream {
         phase = name;
     }
 
+    /** The logger's own breakdown of the longest pulse of a phase (CSS, layout, waiting for rendering…). */
+    String longest(String phaseName) {
+        return longestDetail.getOrDefault(phaseName, "");
+    }
+
     Distribution pulses(String phaseName) {
         return byPhase.computeIfAbsent(phaseName, k -> new Distribution());
     }
@@ -70,10 +80,27 @@ final class PulseLog extends OutputStream {
             pulseLine = true;
             String ms = m.group(1) != null ? m.group(1) : m.group(2);
             pulses(phase).add(Integer.parseInt(ms));
+            endDetail();
+            detailPhase = phase;
+            detailMs = Integer.parseInt(ms);
+            detail.append(s.trim()).append('\n');
         }
-        if (!pulseLine && !isPulseDetail(s)) {
+        if (!pulseLine && isPulseDetail(s)) {
+            if (s.startsWith("T") && s.contains("): ")) {
+                detail.append("    ").append(s.substring(s.indexOf('(')).trim()).append('\n');
+            }
+        } else if (!pulseLine) {
             passThrough.println(s);
         }
+    }
+
+    private void endDetail() {
+        if (detailPhase != null && detailMs > longestMs.getOrDefault(detailPhase, -1)) {
+            longestMs.put(detailPhase, detailMs);
+            longestDetail.put(detailPhase, detail.toString());
+        }
+        detail.setLength(0);
+        detailPhase = null;
     }
 
     private static boolean isPulseDetail(String s) {

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,10 +58,15 @@ public final class FleetModel implements AutoCloseable {
     private record Barrier(CountDownLatch folded) implements Message {
     }
 
+    /** The shortest time between two folds (20 a second at most); the screen applies 10 a second. */
+    static final long FOLD_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
     private final BlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final List<Consumer<FleetDelta>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, NodeFacts> nodes = new HashMap<>();
     private final Map<String, GpuNode> gpuNodes = new ConcurrentHashMap<>();
+    private final FleetTally tally = new FleetTally();
+    private long lastFoldNanos;
     private final PodIndex pods = new PodIndex();
     private final GangBook gangs = new GangBook();
     private final PreflightConvention preflight;
@@ -165,9 +171,16 @@ public final class FleetModel implements AutoCloseable {
         while (true) {
             try {
                 batch.add(inbox.take());
+                // At most one fold per FOLD_INTERVAL: under churn, changes wait a few ms and are
+                // folded together, so a gang whose ranks change ten times is rebuilt once.
+                long wait = lastFoldNanos + FOLD_INTERVAL_NANOS - System.nanoTime();
+                if (wait > 0) {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                }
             } catch (InterruptedException e) {
                 return;
             }
+            lastFoldNanos = System.nanoTime();
             inbox.drainTo(batch);
             if (!fold(batch)) {
                 return;
@@ -219,23 +232,35 @@ public final class FleetModel implements AutoCloseable {
         Instant now = clock.instant();
         List<GpuNode> upserted = new ArrayList<>();
         Set<String> removed = new HashSet<>();
+        // Ranks show their node's trust: only nodes whose trust changed make their gangs change.
+        Set<String> trustChanged = new HashSet<>();
         dirty.addAll(nodeFactsChanged);
         for (String name : dirty) {
             NodeFacts facts = nodes.get(name);
             if (facts == null || !facts.isGpuNode()) {
-                if (gpuNodes.remove(name) != null) {
+                GpuNode gone = gpuNodes.remove(name);
+                if (gone != null) {
+                    tally.replace(gone, null);
                     removed.add(name);
+                    trustChanged.add(name);
                 }
                 continue;
             }
             GpuNode n = build(facts, now);
-            gpuNodes.put(name, n);
-            upserted.add(n);
+            GpuNode old = gpuNodes.put(name, n);
+            tally.replace(old, n);
+            if (old == null || !Objects.equals(old.trust(), n.trust())) {
+                trustChanged.add(name);
+            }
+            if (reset || !looksTheSame(old, n)) {
+                upserted.add(n);
+            }
         }
-        gangs.nodesChanged(nodeFactsChanged, pods::onNode);
+        trustChanged.retainAll(nodeFactsChanged);
+        gangs.nodesChanged(reset ? nodeFactsChanged : trustChanged, pods::onNode);
         GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get, now);
         if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
-            summary = FleetSummary.of(gpuNodes.values(), nodes.size(), pods.size());
+            summary = tally.summary(nodes.size(), pods.size());
             version++;
             publish(reset ? everything(summary)
                     : new FleetDelta(version, false, upserted, removed, summary, gangChanges.changed(),
@@ -253,6 +278,17 @@ public final class FleetModel implements AutoCloseable {
         }
         barriers.forEach(CountDownLatch::countDown);
         return true;
+    }
+
+    /**
+     * Whether a rebuilt node shows exactly what it showed: a rank on it restarting or turning
+     * ready re-counts its pods but changes nothing on the node's row, and under churn most pod
+     * events are of that kind; such a node is not sent to the screens again.
+     */
+    private static boolean looksTheSame(GpuNode old, GpuNode n) {
+        return old != null && old.facts() == n.facts() && old.podCount() == n.podCount()
+                && old.gpusInUse() == n.gpusInUse() && Objects.equals(old.trust(), n.trust())
+                && Objects.equals(old.preflight(), n.preflight()) && Objects.equals(old.cordon(), n.cordon());
     }
 
     private FleetDelta everything(FleetSummary summary) {
@@ -273,6 +309,7 @@ public final class FleetModel implements AutoCloseable {
                 dirty.addAll(nodes.keySet());
                 nodes.clear();
                 gpuNodes.clear();
+                tally.clear();
                 for (NodeFacts n : all) {
                     nodes.put(n.name(), n);
                 }

@@ -31,6 +31,8 @@ public final class GangBook {
     private final Map<String, WorkloadObject> workloads = new HashMap<>();
     private final Map<GangKey, WorkloadFacts> gangObjects = new HashMap<>();
     private final SchedulingGroupClaims groupClaims = new SchedulingGroupClaims();
+    // One GangKey per gang, shared by its pods' ranks and claims: a copy per pod was ~70 bytes a pod.
+    private final Map<GangKey, GangKey> canonicalKeys = new HashMap<>();
 
     /** A gang object was added or changed. */
     public void putWorkload(WorkloadObject w) {
@@ -69,15 +71,35 @@ public final class GangBook {
         if (rank.isEmpty()) {
             return;
         }
-        GangKey key = rank.get().gang();
-        members.computeIfAbsent(key, k -> new HashMap<>()).put(pod.key(), new RankNumbering.Member(rank.get(), pod));
+        GangKey key = canonical(rank.get().gang());
+        PodRank r = rank.get();
+        if (r.gang() != key) {
+            r = new PodRank(key, r.role(), r.group(), r.indexInGroup(), r.roleOrder());
+        }
+        members.computeIfAbsent(key, k -> new HashMap<>()).put(pod.key(), new RankNumbering.Member(r, pod));
         gangOfPod.put(pod.key(), key);
         dirty.add(key);
-        dirty.addAll(groupClaims.put(pod.key(), SchedulingGroupClaims.named(pod, key)));
+        List<GangKey> claims = SchedulingGroupClaims.named(pod, key);
+        dirty.addAll(groupClaims.put(pod.key(), claims.isEmpty() ? List.of()
+                : claims.stream().map(this::canonical).toList()));
+    }
+
+    private GangKey canonical(GangKey k) {
+        GangKey shared = canonicalKeys.putIfAbsent(k, k);
+        return shared == null ? k : shared;
+    }
+
+    /** Drops the shared key of a gang nothing refers to any more. */
+    private void forgetIfUnused(GangKey k) {
+        if (!members.containsKey(k) && !groupClaims.isClaimed(k)) {
+            canonicalKeys.remove(k);
+        }
     }
 
     public void remove(PodFacts pod) {
-        dirty.addAll(groupClaims.remove(pod.key()));
+        List<GangKey> unclaimed = groupClaims.remove(pod.key());
+        dirty.addAll(unclaimed);
+        unclaimed.forEach(this::forgetIfUnused);
         GangKey old = gangOfPod.remove(pod.key());
         if (old == null) {
             return;
@@ -86,6 +108,7 @@ public final class GangBook {
         m.remove(pod.key());
         if (m.isEmpty()) {
             members.remove(old);
+            forgetIfUnused(old);
         }
         dirty.add(old);
     }
@@ -94,6 +117,7 @@ public final class GangBook {
         dirty.addAll(members.keySet());
         members.clear();
         gangOfPod.clear();
+        canonicalKeys.clear();
         dirty.addAll(groupClaims.clear());
         pods.forEach(this::put);
     }

@@ -60,6 +60,10 @@ final class SchedulingGroupClaims {
         return old;
     }
 
+    boolean isClaimed(GangKey k) {
+        return claims.containsKey(k);
+    }
+
     /** Drops every claim; returns the keys that were claimed. */
     List<GangKey> clear() {
         List<GangKey> all = List.copyOf(claims.keySet());

@@ -30,7 +30,14 @@ public final class PodProjector implements Projector<PodFacts> {
             "kubernetes.io/config.mirror", "scheduling.k8s.io/group-name", "scheduling.volcano.sh/",
             "volcano.sh/", "batch.kubernetes.io/job-completion-index", "flightdeck.dev/");
 
+    private static final String JOB_NAME = "batch.kubernetes.io/job-name";
+    private static final String LEGACY_JOB_NAME = "job-name";
+    private static final String JOB_UID = "batch.kubernetes.io/controller-uid";
+    private static final String LEGACY_JOB_UID = "controller-uid";
+    private static final String COMPLETION_INDEX = "batch.kubernetes.io/job-completion-index";
+
     private final Interner interner = new Interner();
+    private final RecentInstants instants = new RecentInstants();
 
     @Override
     public Projected<PodFacts> read(JsonParser parser) throws IOException {
@@ -61,14 +68,50 @@ public final class PodProjector implements Projector<PodFacts> {
                 }
             }
         }
+        Map<String, String> labels = gangLabels(m.labels());
         return new PodFacts(
                 interner.intern(m.namespace()), m.name(), m.uid(), interner.intern(spec.nodeName()),
                 interner.intern(st.phase()), ready, restarts, gpuRequest(spec),
                 owner == null ? null : interner.intern(owner.kind()),
                 owner == null ? null : interner.intern(owner.name()),
-                keep(m.labels(), KEPT_LABEL_PREFIXES), keep(m.annotations(), KEPT_ANNOTATION_PREFIXES),
-                Rfc3339.parseOrNull(m.creationTimestamp()), reason(st), hasEmptyDir(spec),
+                labels, withoutRepeats(keep(m.annotations(), KEPT_ANNOTATION_PREFIXES), labels),
+                instants.share(Rfc3339.parseOrNull(m.creationTimestamp())), reason(st), hasEmptyDir(spec),
                 m.deletionTimestamp() != null);
+    }
+
+    /**
+     * Labels the gang adapters read, without the ones that only repeat another: the Job
+     * controller writes its name and uid under two spellings each, and the uid is no key
+     * to any gang. At 100k pods each kept entry costs about 8 bytes a pod.
+     */
+    private Map<String, String> gangLabels(Map<String, String> all) {
+        Map<String, String> kept = keep(all, KEPT_LABEL_PREFIXES);
+        boolean uid = kept.containsKey(JOB_UID) || kept.containsKey(LEGACY_JOB_UID);
+        boolean legacyName = kept.containsKey(LEGACY_JOB_NAME) && kept.get(LEGACY_JOB_NAME).equals(kept.get(JOB_NAME));
+        if (!uid && !legacyName) {
+            return kept;
+        }
+        Map<String, String> fewer = new HashMap<>(kept);
+        fewer.remove(JOB_UID);
+        fewer.remove(LEGACY_JOB_UID);
+        if (legacyName) {
+            fewer.remove(LEGACY_JOB_NAME);
+        }
+        return Map.copyOf(fewer);
+    }
+
+    /** Annotations that say what a label already says (the Job controller sets the index as both). */
+    private static Map<String, String> withoutRepeats(Map<String, String> annotations, Map<String, String> labels) {
+        String index = annotations.get(COMPLETION_INDEX);
+        if (index == null || !index.equals(labels.get(COMPLETION_INDEX))) {
+            return annotations;
+        }
+        if (annotations.size() == 1) {
+            return Map.of();
+        }
+        Map<String, String> fewer = new HashMap<>(annotations);
+        fewer.remove(COMPLETION_INDEX);
+        return Map.copyOf(fewer);
     }
 
     private static WireDtos.OwnerRef controller(List<WireDtos.OwnerRef> refs) {

@@ -38,7 +38,8 @@ class PodProjectorTest {
         assertEquals("llm-pretrain", rank0.ownerName());
         assertEquals("0", rank0.labels().get("batch.kubernetes.io/job-completion-index"));
         assertEquals("llm-pretrain", rank0.labels().get("scheduling.x-k8s.io/pod-group"));
-        assertEquals("0", rank0.annotations().get("batch.kubernetes.io/job-completion-index"));
+        assertFalse(rank0.annotations().containsKey("batch.kubernetes.io/job-completion-index"),
+                "the annotation only repeats the label: one copy is kept");
     }
 
     @Test
@@ -46,6 +47,9 @@ class PodProjectorTest {
         PodFacts rank0 = capturedGang().get(0);
         assertFalse(rank0.labels().containsKey("app"), "the 'app' label is not read and must not be kept");
         assertFalse(rank0.labels().containsKey("controller-uid"));
+        assertFalse(rank0.labels().containsKey("batch.kubernetes.io/controller-uid"), "no gang is keyed by the uid");
+        assertEquals("llm-pretrain", rank0.labels().get("batch.kubernetes.io/job-name"));
+        assertFalse(rank0.labels().containsKey("job-name"), "the legacy spelling repeats the name");
     }
 
     @Test

@@ -67,6 +67,7 @@ public final class NodesViewModel {
     private final ReadOnlyObjectWrapper<NodeDetails> details = new ReadOnlyObjectWrapper<>(this, "details");
 
     private final Clock clock;
+    private List<PodFacts> detailsPods = List.of();
     private Function<String, List<PodFacts>> podSource = name -> List.of();
     private Function<String, List<NodeRank>> rankSource = name -> List.of();
     private final ObservableList<NodeRank> selectedRanks = FXCollections.observableArrayList();
@@ -114,6 +115,10 @@ public final class NodesViewModel {
         if (sel != null && byName.get(sel.name()) != sel) {
             selected.set(null);
         } else if (sel != null && changes.containsKey(sel.name())) {
+            refreshDetails();
+        } else if (sel != null && !podsOn(sel.name()).equals(detailsPods)) {
+            // A rank restarting on the node is not a change of the node (the model does not
+            // resend it), but the details list its pods: one node's pods, compared per batch.
             refreshDetails();
         }
     }
@@ -211,7 +216,8 @@ public final class NodesViewModel {
 
     private void refreshDetails() {
         NodeRow row = selected.get();
-        details.set(row == null ? null : NodeDetails.of(row.node(), podsOn(row.name()), clock.instant()));
+        detailsPods = row == null ? List.of() : podsOn(row.name());
+        details.set(row == null ? null : NodeDetails.of(row.node(), detailsPods, clock.instant()));
         refreshRanks();
     }
 

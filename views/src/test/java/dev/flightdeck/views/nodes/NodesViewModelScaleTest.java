@@ -1,6 +1,7 @@
 package dev.flightdeck.views.nodes;
 
 import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.watch.WatchEvent;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import javafx.collections.ListChangeListener;
@@ -43,8 +44,18 @@ class NodesViewModelScaleTest {
 
             AtomicInteger changes = new AtomicInteger();
             vm.visibleRows().addListener((ListChangeListener<NodeRow>) c -> changes.incrementAndGet());
-            fleet.model.tick();
-            List<FleetDelta> tick = fleet.next();
+            // Every node changes (a new label each), as when a fleet-wide rollout relabels nodes.
+            for (int i = 0; i < NODES; i++) {
+                TestNodes.Builder b = TestNodes.node("gpu-%05d".formatted(i)).label("rollout", "2");
+                if (i % 100 == 0) {
+                    b.gpus(8, 7);
+                }
+                fleet.model.onNodeEvent(new WatchEvent.Upserted<>(b.build()));
+            }
+            List<FleetDelta> tick = new ArrayList<>();
+            while (tick.stream().mapToInt(d -> d.upserted().size()).sum() < NODES) {
+                tick.addAll(fleet.next());
+            }
             assertEquals(NODES, tick.stream().mapToInt(d -> d.upserted().size()).sum());
 
             long start = System.nanoTime();

@@ -1,5 +1,9 @@
 package dev.flightdeck.views.nodes;
 
+import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.watch.WatchEvent;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import org.junit.jupiter.api.AfterEach;
@@ -125,6 +129,26 @@ class NodesViewModelTest {
         assertEquals(List.of("gpu-b-02", "gpu-b-01"), visible().subList(0, 2), "A100 first, worst first within");
         vm.userOrderProperty().set(null);
         assertEquals("gpu-b-02", visible().getFirst());
+    }
+
+    @Test
+    void aRankRestartingOnTheSelectedNodeShowsInItsDetailsThoughTheNodeIsNotResent() throws InterruptedException {
+        PodFacts rank = TestNodes.pod("llm-worker-3", "gpu-d-01", 8);
+        vm.apply(fleet.addPod(rank));
+        vm.selectedProperty().set(vm.row("gpu-d-01"));
+        GpuNode shown = vm.row("gpu-d-01").node();
+
+        PodFacts restarted = new PodFacts(rank.namespace(), rank.name(), rank.uid(), rank.nodeName(), "Running", true,
+                3, 8, rank.ownerKind(), rank.ownerName(), rank.labels(), rank.annotations(), rank.created(),
+                "Error", false, false);
+        fleet.model.onPodEvent(new WatchEvent.Upserted<>(restarted));
+        List<FleetDelta> batch = fleet.next();
+        assertTrue(batch.stream().allMatch(d -> d.upserted().isEmpty()), "the node looks the same: not resent");
+        vm.apply(batch);
+
+        assertSame(shown, vm.row("gpu-d-01").node());
+        assertEquals(List.of(new NodeDetails.PodLine("training/llm-worker-3", "Running", 8, 3, "Error")),
+                vm.detailsProperty().get().pods());
     }
 
     @Test
