@@ -95,6 +95,20 @@ public final class ChurnBenchmark {
                 nodes.select(load.node(0));
                 return null;
             });
+            // Warm-up, not reported: each screen built and shown once under churn, so the figures
+            // are of a console in use (first opening of a screen and JIT are counted apart).
+            pulses.phase("warm-up");
+            load.setRate(1_000);
+            for (Consumer<MainWindow> screen : screens.values()) {
+                fx(() -> {
+                    screen.accept(window);
+                    return null;
+                });
+                Thread.sleep(3_000);
+            }
+            load.setRate(0);
+            waitUntil(() -> probe.outstanding() == 0, 120);
+            out.printf("warm-up (each screen once at 1,000/s, not counted): %s%n", pulses.pulses("warm-up"));
             for (double rate : rates) {
                 String r = String.format("%,.0f/s", rate);
                 Distribution lat = latency.computeIfAbsent(r, k -> new Distribution());

@@ -55,6 +55,8 @@ public final class GangsViewModel implements AutoCloseable {
 
     private final Map<GangKey, GangRow> byKey = new HashMap<>();
     private final BatchedRowList<GangRow> rows = new BatchedRowList<>();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<GangRow> rowsView = FXCollections.unmodifiableObservableList(rows);
     private final FilteredList<GangRow> filtered = new FilteredList<>(rows);
     private final SortedList<GangRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
     private final GangSummaries summaries = new GangSummaries();
@@ -69,7 +71,11 @@ public final class GangsViewModel implements AutoCloseable {
     private final ObjectProperty<Comparator<GangRow>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
 
     private final ObservableList<String> namespaces = FXCollections.observableArrayList();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<String> namespacesView = FXCollections.unmodifiableObservableList(namespaces);
     private final ObservableList<GangSystem> systems = FXCollections.observableArrayList();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<GangSystem> systemsView = FXCollections.unmodifiableObservableList(systems);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No gangs yet.");
 
     private final GangSelection selection = new GangSelection();
@@ -324,7 +330,7 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     public ObservableList<GangRow> allRows() {
-        return FXCollections.unmodifiableObservableList(rows);
+        return rowsView;
     }
 
     public SortedList<GangRow> visibleRows() {
@@ -360,11 +366,11 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     public ObservableList<String> namespaces() {
-        return FXCollections.unmodifiableObservableList(namespaces);
+        return namespacesView;
     }
 
     public ObservableList<GangSystem> systems() {
-        return FXCollections.unmodifiableObservableList(systems);
+        return systemsView;
     }
 
     public ReadOnlyStringProperty summaryProperty() {

@@ -77,7 +77,11 @@ public final class JournalViewModel {
     private final StringProperty targetFilter = new SimpleStringProperty(this, "targetFilter", "");
     private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
     private final ObservableList<String> contexts = FXCollections.observableArrayList();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<String> contextsView = FXCollections.unmodifiableObservableList(contexts);
     private final ObservableList<String> actions = FXCollections.observableArrayList();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<String> actionsView = FXCollections.unmodifiableObservableList(actions);
 
     private final ReadOnlyBooleanWrapper reading = new ReadOnlyBooleanWrapper(this, "reading");
     private final ReadOnlyBooleanWrapper everRead = new ReadOnlyBooleanWrapper(this, "everRead");
@@ -339,12 +343,12 @@ public final class JournalViewModel {
 
     /** The contexts found in the range, sorted. */
     public ObservableList<String> contexts() {
-        return FXCollections.unmodifiableObservableList(contexts);
+        return contextsView;
     }
 
     /** The actions found in the range, sorted. */
     public ObservableList<String> actions() {
-        return FXCollections.unmodifiableObservableList(actions);
+        return actionsView;
     }
 
     public ReadOnlyBooleanProperty readingProperty() {

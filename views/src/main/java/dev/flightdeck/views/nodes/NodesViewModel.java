@@ -46,6 +46,8 @@ public final class NodesViewModel {
 
     private final Map<String, NodeRow> byName = new HashMap<>();
     private final BatchedRowList<NodeRow> rows = new BatchedRowList<>();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<NodeRow> rowsView = FXCollections.unmodifiableObservableList(rows);
     private final FilteredList<NodeRow> filtered = new FilteredList<>(rows);
     private final SortedList<NodeRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
 
@@ -60,7 +62,11 @@ public final class NodesViewModel {
     private final TreeMap<String, Integer> taintKeyCounts = new TreeMap<>();
     private final TreeMap<String, Integer> productCounts = new TreeMap<>();
     private final ObservableList<String> taintKeys = FXCollections.observableArrayList();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<String> taintKeysView = FXCollections.unmodifiableObservableList(taintKeys);
     private final ObservableList<String> products = FXCollections.observableArrayList();
+    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
+    private final ObservableList<String> productsView = FXCollections.unmodifiableObservableList(products);
     private final ReadOnlyObjectWrapper<FleetSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary",
             FleetSummary.EMPTY);
     private final ObjectProperty<NodeRow> selected = new SimpleObjectProperty<>(this, "selected");
@@ -300,7 +306,7 @@ public final class NodesViewModel {
 
     /** All rows, in arrival order. */
     public ObservableList<NodeRow> allRows() {
-        return FXCollections.unmodifiableObservableList(rows);
+        return rowsView;
     }
 
     /** The rows to show: filtered and sorted. */
@@ -330,11 +336,11 @@ public final class NodesViewModel {
     }
 
     public ObservableList<String> taintKeys() {
-        return FXCollections.unmodifiableObservableList(taintKeys);
+        return taintKeysView;
     }
 
     public ObservableList<String> products() {
-        return FXCollections.unmodifiableObservableList(products);
+        return productsView;
     }
 
     public ReadOnlyObjectProperty<FleetSummary> summaryProperty() {

@@ -43,14 +43,16 @@ public final class MainWindow extends BorderPane {
     private final SessionController sessions;
     private final NodesView nodesView;
     private final NodesViewModel nodes;
-    private final GangsView gangsView;
+    // The screens not shown at start are built when first opened: building them all (ten
+    // charts among them) was a third of the time to the first frame.
+    private GangsView gangsView;
     private final ToggleButton navNodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
     private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
     private final ToggleButton navPressure = new ToggleButton("Pressure", new FontIcon(Icons.PRESSURE));
     private final ToggleButton navJournal = new ToggleButton("Journal", new FontIcon(Icons.JOURNAL));
-    private final PressureView pressureView;
+    private PressureView pressureView;
     private final JournalViewModel journal;
-    private final JournalView journalView;
+    private JournalView journalView;
     private final java.util.concurrent.ExecutorService journalReads = java.util.concurrent.Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("journal-reads").daemon().unstarted(r));
     private final ComboBox<ContextChoice> contexts = new ComboBox<>();
@@ -62,18 +64,15 @@ public final class MainWindow extends BorderPane {
         this.sessions = sessions;
         this.nodes = nodes;
         this.nodesView = new NodesView(nodes, clock);
-        this.gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
+        sessions.gangs().setShowing(false); // until its screen is built and shown
         nodesView.setOnOpenRank(this::openRank);
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name),
                 () -> showJournalFor(name)));
-        gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
         nodesView.setDrainSelected(sessions.actions()::openDrainMany, sessions.actions().whyNotDrainProperty());
         nodesView.setBatchPreflight(sessions.actions()::openPreflightOnGated, sessions.actions().whyNotPreflightProperty());
-        this.pressureView = new PressureView(sessions.pressure());
         this.journal = new JournalViewModel(JournalViewModel.standardJournal(), clock, journalReads,
                 javafx.application.Platform::runLater);
-        this.journalView = new JournalView(journal);
         sessions.setOnJournalChanged(journal::refresh);
         this.statusBar = new StatusBar(sessions, nodes, clock);
         statusBar.setOnPressureClicked(this::showPressure);
@@ -98,6 +97,7 @@ public final class MainWindow extends BorderPane {
             }
         });
         sessions.targetProperty().addListener((o, old, t) -> showChoice(t));
+        showChoice(sessions.targetProperty().get()); // a switch may have started before the window
         Label contextLabel = new Label("Cluster");
         contextLabel.setLabelFor(contexts);
 
@@ -188,12 +188,12 @@ public final class MainWindow extends BorderPane {
             } else if (now == navNodes) {
                 setCenter(nodesView);
             } else if (now == navGangs) {
-                setCenter(gangsView);
+                setCenter(gangsView());
             } else if (now == navPressure) {
-                setCenter(pressureView);
+                setCenter(pressureView());
             } else if (now == navJournal) {
                 journal.refresh();
-                setCenter(journalView);
+                setCenter(journalView());
             }
         });
         VBox nav = new VBox(navNodes, navGangs, navPressure, navJournal);
@@ -238,7 +238,7 @@ public final class MainWindow extends BorderPane {
     public void openGang(GangKey gang, int rank) {
         showGangs();
         sessions.gangs().select(gang, rank);
-        gangsView.focusTable();
+        gangsView().focusTable();
     }
 
     private boolean cordoned(String node) {
@@ -262,9 +262,9 @@ public final class MainWindow extends BorderPane {
         sessions.holdUpdatesWhile(() -> pressed[0]);
         scene.getStylesheets().add(Styles.stylesheet());
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), () -> {
-            if (getCenter() == gangsView) {
+            if (gangsView != null && getCenter() == gangsView) {
                 gangsView.focusSearch();
-            } else if (getCenter() == journalView) {
+            } else if (journalView != null && getCenter() == journalView) {
                 journalView.focusSearch();
             } else {
                 nodesView.focusSearch();
@@ -279,16 +279,32 @@ public final class MainWindow extends BorderPane {
     }
 
     public PressureView pressureView() {
+        if (pressureView == null) {
+            pressureView = new PressureView(sessions.pressure());
+        }
         return pressureView;
     }
 
     public GangsView gangsView() {
+        if (gangsView == null) {
+            gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
+            gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
+        }
         return gangsView;
+    }
+
+    private JournalView journalView() {
+        if (journalView == null) {
+            journalView = new JournalView(journal);
+        }
+        return journalView;
     }
 
     public void stop() {
         journalReads.shutdownNow();
         statusBar.stop();
-        gangsView.stop();
+        if (gangsView != null) {
+            gangsView.stop();
+        }
     }
 }
