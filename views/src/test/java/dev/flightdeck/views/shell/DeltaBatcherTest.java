@@ -43,6 +43,27 @@ class DeltaBatcherTest {
     }
 
     @Test
+    void aPressedButtonHoldsUpdatesBackAtMostASecondAndTheLagIsMeasured() throws InterruptedException {
+        List<List<FleetDelta>> batches = new ArrayList<>();
+        DeltaBatcher batcher = new DeltaBatcher(batches::add);
+        boolean[] pressed = {true};
+        batcher.holdWhile(() -> pressed[0]);
+        batcher.accept(delta(1));
+        assertEquals(0, batcher.drain(), "held while the button is down");
+        Thread.sleep(60);
+        pressed[0] = false;
+        assertEquals(1, batcher.drain(), "released: applied");
+        assertTrue(batcher.lagMillis() >= 60, "the delta waited " + batcher.lagMillis() + " ms");
+
+        pressed[0] = true;
+        batcher.accept(delta(2));
+        assertEquals(0, batcher.drain());
+        Thread.sleep(DeltaBatcher.MAX_HOLD_MILLIS + 50);
+        assertEquals(1, batcher.drain(), "a button held down does not freeze the screen");
+        assertEquals(2, batches.size());
+    }
+
+    @Test
     void stopDropsWhatBelongsToTheOldCluster() {
         List<List<FleetDelta>> batches = new ArrayList<>();
         DeltaBatcher batcher = new DeltaBatcher(batches::add);
