@@ -123,13 +123,17 @@ public final class DrainExecutor {
                         + plan.options().timeout().toSeconds() + " s with " + open.size() + " of " + total
                         + " pods still on " + node + "; it stays cordoned");
             }
-            if (rest.get("/api/v1/nodes/" + node).code() == 404) {
-                return finish(events, DrainOutcome.Result.NODE_GONE, node, gone, refs(open), start, "node " + node
-                        + " was deleted during the drain; its remaining pods are left to the pod garbage collector");
+            if (nodeGone(node)) {
+                return nodeGone(events, node, gone, open, start);
             }
             for (Tracked t : new ArrayList<>(open.values())) {
                 if (!t.evicted && !clock.instant().isBefore(t.nextTry)) {
                     String failure = tryEvict(t, plan.options(), events);
+                    if (failure != null && nodeGone(node)) {
+                        // The node went away between the check above and this eviction (its pods
+                        // go with it): that is the story to tell, not the one pod's failure.
+                        return nodeGone(events, node, gone, open, start);
+                    }
                     if (failure != null) {
                         events.accept(new DrainEvent.PodFailed(t.pod, failure));
                         return finish(events, DrainOutcome.Result.FAILED, node, gone, refs(open), start,
@@ -148,6 +152,16 @@ public final class DrainExecutor {
         return finish(events, DrainOutcome.Result.DRAINED, node, gone, List.of(), start,
                 node + " drained: " + gone + (gone == 1 ? " pod" : " pods") + " evicted in "
                         + Duration.between(start, clock.instant()).toSeconds() + " s; it stays cordoned");
+    }
+
+    private boolean nodeGone(String node) throws IOException {
+        return rest.get("/api/v1/nodes/" + node).code() == 404;
+    }
+
+    private DrainOutcome nodeGone(Consumer<DrainEvent> events, String node, int gone, Map<String, Tracked> open,
+                                  Instant start) {
+        return finish(events, DrainOutcome.Result.NODE_GONE, node, gone, refs(open), start, "node " + node
+                + " was deleted during the drain; its remaining pods are left to the pod garbage collector");
     }
 
     /** One eviction attempt; returns a failure line when the drain cannot go on, else null. */
