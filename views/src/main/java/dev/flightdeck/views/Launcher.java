@@ -1,6 +1,7 @@
 package dev.flightdeck.views;
 
 import dev.flightdeck.app.cli.ActCommand;
+import dev.flightdeck.app.cli.DrillCommand;
 import dev.flightdeck.app.cli.CheckCommand;
 import dev.flightdeck.app.cli.PlanCommand;
 import dev.flightdeck.app.cli.LaunchOptions;
@@ -48,6 +49,7 @@ public final class Launcher {
             case CHECK -> CheckCommand.run(options, env, out, err);
             case PLAN -> PlanCommand.run(options, env, out, err);
             case EXECUTE -> ActCommand.run(options, env, out, err);
+            case DRILL -> DrillCommand.run(options, out, err);
             case UI -> {
                 try {
                     ui.accept(args);

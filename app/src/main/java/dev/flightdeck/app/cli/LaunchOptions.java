@@ -10,12 +10,21 @@ import java.time.format.DateTimeParseException;
  * [--context NAME] [--sandbox] [--sandbox-nodes N]}.
  *
  * @param request what to plan or execute (null for the console and check)
+ * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            ActionRequest request) {
+                            ActionRequest request, DrillRequest drill) {
+
+    /** {@code drill list} or {@code drill validate FILE}. */
+    public record DrillRequest(String action, String file) { }
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, null);
+    }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, HELP }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, HELP }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -43,6 +52,9 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 --timeout DURATION      (drain) give up waiting after this long, e.g. 15m or 90s (default 10m)
                 --check cuda|dcgm       (preflight) CUDA vectorAdd (default) or dcgmi diag -r 1
                 --step N                (resume) resume from this checkpoint step instead of the newest complete
+              drill list              the incident-response drill scenarios: bundled, then yours
+                                      (drills/*.yaml in the config directory), a refused file with where it is wrong
+              drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
               --kubeconfig FILE       kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME          context to use (else the kubeconfig's current-context)
               --sandbox               use the embedded sandbox cluster (also used when no kubeconfig exists)
@@ -63,6 +75,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         Duration timeout = null;
         String confirm = null;
         String reason = null;
+        DrillRequest drill = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -73,6 +86,15 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             }
             switch (a) {
                 case "check" -> command = Command.CHECK;
+                case "drill" -> {
+                    command = Command.DRILL;
+                    String what = value(args, ++i, "drill");
+                    drill = switch (what) {
+                        case "list" -> new DrillRequest("list", null);
+                        case "validate" -> new DrillRequest("validate", value(args, ++i, "drill validate"));
+                        default -> throw new UsageException("drill takes list or validate FILE, not '" + what + "'");
+                    };
+                }
                 case "plan" -> {
                     command = Command.PLAN;
                     action = value(args, ++i, "plan");
@@ -117,7 +139,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         } else if (emptyDir || force || step >= 0 || check != null || timeout != null || confirm != null || reason != null) {
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
-        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request);
+        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill);
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {

@@ -1,0 +1,51 @@
+package dev.flightdeck.app.drills;
+
+import java.util.Locale;
+
+/**
+ * The boring failures a drill injects, each as a real cluster would show it (the same
+ * objects, written through the sandbox's API). {@link #targets} says what each one may
+ * strike, so a scenario that points an APF storm at a node is refused before it starts.
+ */
+public enum FaultKind {
+    /** A critical Xid: the health agent's condition (SysLogsXIDError) turns True. */
+    XID(TargetKind.NODE),
+    /** NVLink down: GpuNvlinkWatch turns True. */
+    NVLINK_DOWN(TargetKind.NODE),
+    /** The device plugin withdraws GPUs: allocatable drops below capacity. */
+    GPUS_WITHDRAWN(TargetKind.NODE),
+    /** The kubelet stops posting status: Ready becomes Unknown. */
+    NODE_NOT_READY(TargetKind.NODE),
+    /** The node's next preflight fails (after a "repair"). */
+    PREFLIGHT_FAILS(TargetKind.NODE),
+    /** A maintenance event is scheduled on the node (VMEventScheduled / CSPMaintenance). */
+    MAINTENANCE_DUE(TargetKind.NODE),
+    /** One rank's container exits with an error: the gang halts. */
+    RANK_CRASH(TargetKind.GANG_OR_RANK),
+    /** The gang's checkpoints stop: the newest one ages past its interval. */
+    CHECKPOINT_STALE(TargetKind.GANG_OR_RANK),
+    /** The object store answers no more (checkpoint reads fail). */
+    CHECKPOINT_STORE_UNREACHABLE(TargetKind.CLUSTER),
+    /** A PodDisruptionBudget that allows no disruption covers the gang's pods. */
+    PDB_BLOCKS_DRAIN(TargetKind.GANG_OR_RANK),
+    /** The API server rejects with 429 under APF (the pressure episode). */
+    APF_STORM(TargetKind.CLUSTER);
+
+    /** What a fault may strike. */
+    public enum TargetKind { NODE, GANG_OR_RANK, CLUSTER }
+
+    private final TargetKind targets;
+
+    FaultKind(TargetKind targets) {
+        this.targets = targets;
+    }
+
+    public TargetKind targets() {
+        return targets;
+    }
+
+    /** The spelling in scenario files: {@code nvlink-down}. */
+    public String word() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}
