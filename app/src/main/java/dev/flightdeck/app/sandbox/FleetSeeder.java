@@ -80,7 +80,7 @@ public final class FleetSeeder {
         return names;
     }
 
-    private static String daemonSetNamespace(String ds) {
+    static String daemonSetNamespace(String ds) {
         return ds.startsWith("nvidia") || ds.startsWith("gpu") ? "gpu-operator" : ds.equals("kube-proxy") ? "kube-system" : "monitoring";
     }
 

@@ -91,6 +91,20 @@ public final class SandboxCluster implements AutoCloseable {
         });
     }
 
+    /** A gang a drill starts with (see {@link #startForDrill}). */
+    public record DrillGang(String namespace, String name, int ranks, int gpusPerRank, Instant lastCheckpoint,
+                            long step) { }
+
+    /**
+     * A still sandbox for a drill: {@code nodes} healthy GPU nodes and exactly {@code gangs}
+     * (Indexed Jobs, ranks filling the nodes in order, checkpoint annotations as given).
+     */
+    public static SandboxCluster startForDrill(int nodes, List<DrillGang> gangs) {
+        return new SandboxCluster(nodes, false, (store, buckets, now) -> new DrillSeeder(store, now).seed(nodes,
+                gangs.stream().map(g -> new DrillSeeder.Gang(g.namespace(), g.name(), g.ranks(), g.gpusPerRank(),
+                        g.lastCheckpoint(), g.step())).toList()));
+    }
+
     public String url() {
         return url;
     }
@@ -98,6 +112,11 @@ public final class SandboxCluster implements AutoCloseable {
     /** The sandbox's S3-compatible endpoint (path-style, unauthenticated; see {@link SandboxS3Server}). */
     public java.net.URI objectStorageEndpoint() {
         return objectStorage.endpoint();
+    }
+
+    /** A drill's fault: the object store drops every connection until made reachable again. */
+    public void setObjectStorageReachable(boolean reachable) {
+        objectStorage.setReachable(reachable);
     }
 
     public ObjectStore store() {

@@ -56,6 +56,50 @@ public final class SandboxControl implements AutoCloseable {
         });
     }
 
+    /**
+     * The device plugin marks {@code count} GPUs Unhealthy: the kubelet keeps them in capacity
+     * and drops them from allocatable.
+     */
+    public void withdrawGpus(String node, int count) {
+        client.nodes().withName(node).editStatus(n -> {
+            int capacity = Integer.parseInt(n.getStatus().getCapacity().get("nvidia.com/gpu").getAmount());
+            n.getStatus().getAllocatable().put("nvidia.com/gpu",
+                    new io.fabric8.kubernetes.api.model.Quantity(Integer.toString(Math.max(0, capacity - count))));
+            return n;
+        });
+    }
+
+    /** A PodDisruptionBudget that allows no disruption of the pods {@code selector} matches (a drain waits on it). */
+    public void createBlockingBudget(String namespace, String name, java.util.Map<String, String> selector) {
+        client.policy().v1().podDisruptionBudget().inNamespace(namespace).resource(
+                new io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder()
+                        .withNewMetadata().withName(name).withNamespace(namespace).endMetadata()
+                        .withNewSpec().withMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(0))
+                        .withNewSelector().withMatchLabels(selector).endSelector().endSpec().build()).create();
+    }
+
+    /** Sets one annotation on a Job (as its trainer writes checkpoint annotations). */
+    public void annotateJob(String namespace, String job, String key, String value) {
+        client.batch().v1().jobs().inNamespace(namespace).withName(job).edit(j -> {
+            j.getMetadata().getAnnotations().put(key, value);
+            return j;
+        });
+    }
+
+    /** The node a rank of an Indexed Job runs on, or null when the rank has no pod or is not bound. */
+    public String nodeOfRank(String namespace, String job, int rank) {
+        return client.pods().inNamespace(namespace).withLabel("batch.kubernetes.io/job-name", job)
+                .withLabel("batch.kubernetes.io/job-completion-index", Integer.toString(rank)).list().getItems()
+                .stream().map(p -> p.getSpec().getNodeName()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** The pod of a rank of an Indexed Job, or null. */
+    public String podOfRank(String namespace, String job, int rank) {
+        return client.pods().inNamespace(namespace).withLabel("batch.kubernetes.io/job-name", job)
+                .withLabel("batch.kubernetes.io/job-completion-index", Integer.toString(rank)).list().getItems()
+                .stream().map(p -> p.getMetadata().getName()).findFirst().orElse(null);
+    }
+
     /** Deletes a pod outright (as a node failure or a careless kubectl would). */
     public void deletePod(String namespace, String pod) {
         client.pods().inNamespace(namespace).withName(pod).delete();

@@ -88,6 +88,8 @@ public final class SandboxPreflightRuns {
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
     private final Map<String, Run> byPod = new ConcurrentHashMap<>();
     private volatile Timing timing = Timing.DEMO;
+    // Failures a drill scripts ("the repair did not take"): node -> what the diagnostic reports.
+    private final Map<String, String> scriptedFailures = new ConcurrentHashMap<>();
 
     SandboxPreflightRuns(ObjectStore store, SandboxWorkloadControllers workloads, ScheduledExecutorService timer) {
         this.store = store;
@@ -97,6 +99,11 @@ public final class SandboxPreflightRuns {
     }
 
     /** Changes the step times for runs from now on (and the remaining steps of runs under way). */
+    /** The next validation on {@code node} fails with {@code reason}, whatever the node reports (a drill's fault). */
+    public void failNextOn(String node, String reason) {
+        scriptedFailures.put(node, reason);
+    }
+
     public void use(Timing t) {
         this.timing = t;
     }
@@ -188,7 +195,8 @@ public final class SandboxPreflightRuns {
         ObjectNode node = getOrNull("nodes", null, r.node);
         r.driver = node == null ? r.driver : node.path("metadata").path("labels").path("nvidia.com/cuda.driver-version.full")
                 .asText(r.driver);
-        r.fault = node == null ? null : fault(node, now);
+        String scripted = scriptedFailures.remove(r.node);
+        r.fault = scripted != null ? scripted : node == null ? null : fault(node, now);
         boolean ok = r.fault == null;
         r.stage = ok ? SandboxValidationLogs.Stage.PASSED : SandboxValidationLogs.Stage.FAILED;
         SandboxValidationPods.terminated(pod, ok, ok ? 0 : 1, ok ? "Completed" : "Error", now);

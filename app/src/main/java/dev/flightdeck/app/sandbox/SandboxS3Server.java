@@ -45,6 +45,8 @@ public final class SandboxS3Server implements AutoCloseable {
     private HttpServer server;
     private URI endpoint;
 
+    private volatile boolean reachable = true;
+
     public SandboxS3Server(SandboxBuckets buckets) {
         this.buckets = buckets;
     }
@@ -66,7 +68,16 @@ public final class SandboxS3Server implements AutoCloseable {
         return endpoint;
     }
 
+    /** Unreachable: every connection is dropped as it arrives, as a store behind a failed route looks (a drill's fault). */
+    public void setReachable(boolean reachable) {
+        this.reachable = reachable;
+    }
+
     private void handle(HttpServerRequest req) {
+        if (!reachable) {
+            req.connection().close();
+            return;
+        }
         String path = req.path().startsWith("/") ? req.path().substring(1) : req.path();
         int slash = path.indexOf('/');
         String bucket = slash < 0 ? path : path.substring(0, slash);

@@ -1,0 +1,126 @@
+package dev.flightdeck.app.drills;
+
+import dev.flightdeck.app.drills.Scenario.Fault;
+import dev.flightdeck.app.drills.Scenario.GangStart;
+import dev.flightdeck.app.drills.Scenario.Target;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.sandbox.SandboxControl;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Injects a drill's faults into its sandbox through the sandbox's own API, writing the
+ * objects a real cluster would show (a health agent's node condition, the kubelet's
+ * pod status, the device plugin's allocatable, a PodDisruptionBudget, the trainer's
+ * checkpoint annotation); only the object store and the preflight runner, which have no
+ * Kubernetes API, are switched directly. Each injection says in words what it did and
+ * where, for the drill's timeline.
+ */
+public final class FaultInjector {
+
+    /** What an injection did, for the timeline: the node or gang struck, and how. */
+    public record Injected(String faultId, String where, String what) { }
+
+    private final SandboxCluster sandbox;
+    private final Scenario scenario;
+    private final SandboxControl control;
+
+    public FaultInjector(SandboxCluster sandbox, Scenario scenario) {
+        this.sandbox = sandbox;
+        this.scenario = scenario;
+        this.control = sandbox.control();
+    }
+
+    public Injected inject(Fault f, Instant now) {
+        return switch (f.kind()) {
+            case XID -> condition(f, "SysLogsXIDError", "XID79",
+                    "Xid 79 on GPU 5 (PCI 0000:9B:00.0): GPU has fallen off the bus");
+            case NVLINK_DOWN -> condition(f, "GpuNvlinkWatch", "NvlinkDown", "NVLink link 3 of GPU 5 is down");
+            case MAINTENANCE_DUE -> condition(f, "CSPMaintenance", "MaintenanceScheduled",
+                    "host maintenance scheduled at " + now.plus(Duration.ofMinutes(30)));
+            case NODE_NOT_READY -> {
+                String node = node(f);
+                control.setNodeCondition(node, "Ready", "Unknown", "NodeStatusUnknown",
+                        "Kubelet stopped posting node status.");
+                yield new Injected(f.id(), node, "the kubelet stopped posting status: Ready=Unknown");
+            }
+            case GPUS_WITHDRAWN -> {
+                String node = node(f);
+                control.withdrawGpus(node, 2);
+                yield new Injected(f.id(), node, "the device plugin withdrew 2 of 8 GPUs (allocatable 6)");
+            }
+            case PREFLIGHT_FAILS -> {
+                String node = node(f);
+                sandbox.preflightRuns().failNextOn(node, "dcgmi diag -r 1: NVLink bandwidth test failed on GPU 5");
+                yield new Injected(f.id(), node, "the next preflight on the node fails (the repair did not take)");
+            }
+            case RANK_CRASH -> {
+                GangStart g = gang(f);
+                int rank = f.target() instanceof Target.RankNode r ? r.rank() : g.ranks() / 2;
+                String pod = control.podOfRank(g.namespace(), g.name(), rank);
+                control.failPod(g.namespace(), pod, "Error", 1,
+                        "NCCL error: unhandled system error, remote process exited or there was a network error");
+                yield new Injected(f.id(), g.namespace() + "/" + g.name() + " rank " + rank, "pod " + pod
+                        + " exited 1 (NCCL error); the gang halts");
+            }
+            case CHECKPOINT_STALE -> {
+                GangStart g = gang(f);
+                Instant stale = now.minus(g.checkpointEvery().multipliedBy(3));
+                control.annotateJob(g.namespace(), g.name(), "flightdeck.dev/checkpoint-time", stale.toString());
+                yield new Injected(f.id(), g.namespace() + "/" + g.name(), "checkpoints stopped; the newest is from "
+                        + stale + " (three intervals ago)");
+            }
+            case PDB_BLOCKS_DRAIN -> {
+                GangStart g = gang(f);
+                control.createBlockingBudget(g.namespace(), g.name() + "-budget",
+                        Map.of("batch.kubernetes.io/job-name", g.name()));
+                yield new Injected(f.id(), g.namespace() + "/" + g.name(), "a budget allowing no disruption covers its pods");
+            }
+            case CHECKPOINT_STORE_UNREACHABLE -> {
+                sandbox.setObjectStorageReachable(false);
+                yield new Injected(f.id(), "object storage", "the checkpoint store drops every connection");
+            }
+            case APF_STORM -> {
+                sandbox.pressure().startApfStorm("workload-low", "service-accounts");
+                yield new Injected(f.id(), "kube-apiserver", "APF rejects with 429 (priority level workload-low)");
+            }
+        };
+    }
+
+    private Injected condition(Fault f, String type, String reason, String message) {
+        String node = node(f);
+        control.setNodeCondition(node, type, "True", reason, message);
+        return new Injected(f.id(), node, type + "=True (" + reason + "): " + message);
+    }
+
+    /** The node a fault strikes: named, or the one carrying the rank (asked of the API, as an operator would). */
+    private String node(Fault f) {
+        return switch (f.target()) {
+            case Target.Node n -> n.name();
+            case Target.RankNode r -> {
+                GangStart g = gang(r.gang());
+                String node = control.nodeOfRank(g.namespace(), g.name(), r.rank());
+                if (node == null) {
+                    throw new IllegalStateException("rank " + r.rank() + " of " + g.name() + " is on no node");
+                }
+                yield node;
+            }
+            default -> throw new IllegalStateException(f.kind().word() + " needs a node, not " + f.target());
+        };
+    }
+
+    private GangStart gang(Fault f) {
+        return switch (f.target()) {
+            case Target.Gang g -> gang(g.name());
+            case Target.RankNode r -> gang(r.gang());
+            default -> throw new IllegalStateException(f.kind().word() + " needs a gang, not " + f.target());
+        };
+    }
+
+    private GangStart gang(String name) {
+        return scenario.cluster().gangs().stream().filter(g -> g.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no gang " + name + " in " + scenario.id()));
+    }
+}
