@@ -306,10 +306,11 @@ public final class FleetModel implements AutoCloseable {
                 dirty.add(n.name());
             }
             case WatchEvent.Relisted<NodeFacts>(List<NodeFacts> all) -> {
+                // gpuNodes is not cleared: other threads read it, and an empty moment in the
+                // middle of a relist showed nodes as gone. Every name before and after is
+                // dirty, so the fold below rebuilds or removes each one.
                 dirty.addAll(nodes.keySet());
                 nodes.clear();
-                gpuNodes.clear();
-                tally.clear();
                 for (NodeFacts n : all) {
                     nodes.put(n.name(), n);
                 }

@@ -28,16 +28,6 @@ final class FleetTally {
         }
     }
 
-    void clear() {
-        nodesByVerdict.clear();
-        gpusByVerdict.clear();
-        gpuNodes = 0;
-        gpusTotal = 0;
-        gpusUsable = 0;
-        gated = 0;
-        cordoned = 0;
-    }
-
     private void count(GpuNode n, int sign) {
         gpuNodes += sign;
         add(nodesByVerdict, n.verdict(), sign);

@@ -28,8 +28,8 @@ class FleetTallyTest {
         }
         assertEquals(FleetSummary.of(live.values(), 250, 4_000), tally.summary(250, 4_000));
 
-        tally.clear();
-        assertEquals(FleetSummary.of(List.of(), 0, 0), tally.summary(0, 0));
+        live.values().forEach(n -> tally.replace(n, null));
+        assertEquals(FleetSummary.of(List.of(), 0, 0), tally.summary(0, 0), "every node gone: nothing left");
     }
 
     private static GpuNode node(Random random, String name) {
