@@ -3,7 +3,6 @@ package dev.flightdeck.views;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.sandbox.SandboxChurnLoad;
 import dev.flightdeck.views.nodes.NodeRow;
-import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,6 @@ import org.testfx.framework.junit5.Stop;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -53,7 +51,7 @@ class ChurnReachesTheScreenSandboxTest {
             load.setRate(400);
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
             while (System.nanoTime() < end) {
-                String status = fx(() -> robot.lookup("#connection-status").queryAs(Label.class).getText());
+                String status = FxWait.onFx(() -> robot.lookup("#connection-status").queryAs(Label.class).getText());
                 paceShown.compareAndSet(false, status.contains("updates/s"));
                 Thread.sleep(200);
             }
@@ -92,18 +90,6 @@ class ChurnReachesTheScreenSandboxTest {
     }
 
     private List<NodeRow> rows() throws Exception {
-        return fx(() -> List.copyOf(w.nodes.allRows()));
-    }
-
-    private static <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Exception e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(30, TimeUnit.SECONDS);
+        return FxWait.onFx(() -> List.copyOf(w.nodes.allRows()));
     }
 }

@@ -20,4 +20,9 @@ public final class FxWait {
         }
         WaitForAsyncUtils.waitForFxEvents();
     }
+
+    /** Runs {@code work} on the FX thread and returns its result (its exception, if it throws). */
+    public static <T> T onFx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, WaitForAsyncUtils.asyncFx(work));
+    }
 }

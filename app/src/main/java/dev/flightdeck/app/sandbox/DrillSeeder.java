@@ -25,14 +25,9 @@ final class DrillSeeder {
     }
 
     void seed(int nodes, List<Gang> gangs) throws StoreException {
-        for (String ns : new String[]{"default", "kube-system", "gpu-operator", "monitoring", "training", "research"}) {
-            store.create("namespaces", ObjectStore.parse(("{\"metadata\":{\"name\":\"" + ns
-                    + "\"},\"status\":{\"phase\":\"Active\"}}").getBytes()));
-        }
+        FleetSeeder.seedNamespaces(store);
         store.create("nodes", NodeTemplates.systemNode("system-node-0", now));
-        for (String ds : FleetSeeder.DAEMONSETS) {
-            store.create("apps/daemonsets", PodTemplates.daemonSet(FleetSeeder.daemonSetNamespace(ds), ds, nodes, now));
-        }
+        FleetSeeder.seedDaemonSets(store, nodes, now);
         int podIds = 0;
         for (int i = 0; i < nodes; i++) {
             String name = FleetSeeder.nodeName(i, nodes);

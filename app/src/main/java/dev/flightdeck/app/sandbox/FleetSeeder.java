@@ -49,19 +49,12 @@ public final class FleetSeeder {
 
     /** Nodes (with their trouble); with {@code pods}, also the standard pods and training jobs. */
     List<String> seed(int nodes, boolean pods) throws StoreException {
-        for (String ns : new String[]{"default", "kube-system", "gpu-operator", "monitoring", "training", "research"}) {
-            ObjectNode n = ObjectStore.parse(("{\"metadata\":{\"name\":\"" + ns + "\"},\"status\":{\"phase\":\"Active\"}}")
-                    .getBytes());
-            store.create("namespaces", n);
-        }
+        seedNamespaces(store);
         for (int i = 0; i < 3; i++) {
             store.create("nodes", NodeTemplates.systemNode("system-node-" + i, now));
         }
         if (pods) {
-            // The DaemonSets the node pods belong to: a drain asks whether each still exists, as kubectl does.
-            for (String ds : DAEMONSETS) {
-                store.create("apps/daemonsets", PodTemplates.daemonSet(daemonSetNamespace(ds), ds, nodes, now));
-            }
+            seedDaemonSets(store, nodes, now);
         }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
@@ -78,6 +71,21 @@ public final class FleetSeeder {
             seedJobs(names);
         }
         return names;
+    }
+
+    /** The namespaces every sandbox has. */
+    static void seedNamespaces(ObjectStore store) throws StoreException {
+        for (String ns : new String[]{"default", "kube-system", "gpu-operator", "monitoring", "training", "research"}) {
+            store.create("namespaces", ObjectStore.parse(("{\"metadata\":{\"name\":\"" + ns
+                    + "\"},\"status\":{\"phase\":\"Active\"}}").getBytes()));
+        }
+    }
+
+    /** The DaemonSets the node pods belong to: a drain asks whether each still exists, as kubectl does. */
+    static void seedDaemonSets(ObjectStore store, int nodes, Instant now) throws StoreException {
+        for (String ds : DAEMONSETS) {
+            store.create("apps/daemonsets", PodTemplates.daemonSet(daemonSetNamespace(ds), ds, nodes, now));
+        }
     }
 
     static String daemonSetNamespace(String ds) {

@@ -182,6 +182,13 @@ final class PodTemplates {
         cs.putObject("state").putObject("running").put("startedAt", started.toString());
     }
 
+    /** The kubelet's record of a container that crashed and was restarted: one more restart, the last exit an error. */
+    static void restarted(ObjectNode containerStatus, Instant at) {
+        containerStatus.put("restartCount", containerStatus.path("restartCount").asInt() + 1);
+        containerStatus.putObject("lastState").putObject("terminated").put("reason", "Error").put("exitCode", 1)
+                .put("finishedAt", at.toString());
+    }
+
     /** The annotations a training job writes on its pod template after each checkpoint (conventions §4). */
     static void checkpointAnnotations(ObjectNode p, String uri, Instant at, long step) {
         ObjectNode ann = p.with("metadata").with("annotations");

@@ -77,9 +77,7 @@ final class SandboxChurn implements AutoCloseable {
         if (cs.isMissingNode()) {
             return;
         }
-        cs.put("restartCount", cs.path("restartCount").asInt() + 1);
-        cs.putObject("lastState").putObject("terminated").put("reason", "Error").put("exitCode", 1)
-                .put("finishedAt", Instant.now().toString());
+        PodTemplates.restarted(cs, Instant.now());
         store.replace("pods", "gpu-operator", podName, pod);
     }
 

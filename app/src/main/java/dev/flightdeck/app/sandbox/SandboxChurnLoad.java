@@ -166,47 +166,43 @@ public final class SandboxChurnLoad implements AutoCloseable {
         return null;
     }
 
-    private ObjectNode anyRank(String[] where) throws StoreException {
-        return store.get("pods", where[0], where[1]);
+    /** A change to the pod and first container status of a running rank. */
+    @FunctionalInterface
+    private interface RankEdit {
+        void apply(ObjectNode pod, ObjectNode containerStatus);
+    }
+
+    /** Applies {@code edit} to a random rank and writes it back (a pod is created instead when there are no ranks). */
+    private void editRandomRank(RankEdit edit) throws StoreException {
+        if (rankPods.isEmpty()) {
+            createPod();
+            return;
+        }
+        String[] where = rankPods.get(random.nextInt(rankPods.size()));
+        ObjectNode pod = store.get("pods", where[0], where[1]);
+        ObjectNode cs = (ObjectNode) pod.path("status").path("containerStatuses").path(0);
+        if (cs.isMissingNode()) {
+            return;
+        }
+        edit.apply(pod, cs);
+        store.replace("pods", where[0], where[1], pod);
     }
 
     private void restartRank() throws StoreException {
-        if (rankPods.isEmpty()) {
-            createPod();
-            return;
-        }
-        String[] where = rankPods.get(random.nextInt(rankPods.size()));
-        ObjectNode pod = anyRank(where);
-        ObjectNode cs = (ObjectNode) pod.path("status").path("containerStatuses").path(0);
-        if (cs.isMissingNode()) {
-            return;
-        }
-        cs.put("restartCount", cs.path("restartCount").asInt() + 1);
-        cs.putObject("lastState").putObject("terminated").put("reason", "Error").put("exitCode", 1)
-                .put("finishedAt", Instant.now().toString());
-        store.replace("pods", where[0], where[1], pod);
+        editRandomRank((pod, cs) -> PodTemplates.restarted(cs, Instant.now()));
     }
 
     private void flipRankReady() throws StoreException {
-        if (rankPods.isEmpty()) {
-            createPod();
-            return;
-        }
-        String[] where = rankPods.get(random.nextInt(rankPods.size()));
-        ObjectNode pod = anyRank(where);
-        ObjectNode cs = (ObjectNode) pod.path("status").path("containerStatuses").path(0);
-        if (cs.isMissingNode()) {
-            return;
-        }
-        boolean ready = !cs.path("ready").asBoolean();
-        cs.put("ready", ready);
-        for (var c : pod.path("status").path("conditions")) {
-            String type = c.path("type").asText();
-            if (type.equals("Ready") || type.equals("ContainersReady")) {
-                ((ObjectNode) c).put("status", ready ? "True" : "False");
+        editRandomRank((pod, cs) -> {
+            boolean ready = !cs.path("ready").asBoolean();
+            cs.put("ready", ready);
+            for (var c : pod.path("status").path("conditions")) {
+                String type = c.path("type").asText();
+                if (type.equals("Ready") || type.equals("ContainersReady")) {
+                    ((ObjectNode) c).put("status", ready ? "True" : "False");
+                }
             }
-        }
-        store.replace("pods", where[0], where[1], pod);
+        });
     }
 
     private void createPod() throws StoreException {

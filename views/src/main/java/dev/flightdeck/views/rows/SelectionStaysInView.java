@@ -21,9 +21,23 @@ public final class SelectionStaysInView {
         table.getItems().addListener((ListChangeListener<R>) c -> keep(table));
     }
 
+    /** The table's flow, looked up once per skin rather than on every change of the items. */
+    private static VirtualFlow<?> flow(TableView<?> table) {
+        if (table.getProperties().get(SelectionStaysInView.class) instanceof VirtualFlow<?> cached
+                && cached.getParent() != null && cached.getScene() == table.getScene()) {
+            return cached;
+        }
+        VirtualFlow<?> found = table.lookup(".virtual-flow") instanceof VirtualFlow<?> f ? f : null;
+        if (found != null) {
+            table.getProperties().put(SelectionStaysInView.class, found);
+        }
+        return found;
+    }
+
     private static <R> void keep(TableView<R> table) {
         R selected = table.getSelectionModel().getSelectedItem();
-        if (selected == null || !(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+        VirtualFlow<?> flow = selected == null ? null : flow(table);
+        if (flow == null) {
             return;
         }
         IndexedCell<?> first = flow.getFirstVisibleCell();

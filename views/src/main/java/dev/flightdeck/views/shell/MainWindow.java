@@ -97,7 +97,6 @@ public final class MainWindow extends BorderPane {
             }
         });
         sessions.targetProperty().addListener((o, old, t) -> showChoice(t));
-        showChoice(sessions.targetProperty().get()); // a switch may have started before the window
         Label contextLabel = new Label("Cluster");
         contextLabel.setLabelFor(contexts);
 

@@ -1,6 +1,5 @@
 package dev.flightdeck.views.rows;
 
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.transformation.SortedList;
 import javafx.scene.Scene;
@@ -13,13 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import dev.flightdeck.views.FxWait;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -54,16 +51,16 @@ class SelectionStaysInViewTest {
 
     @Test
     void theSelectedRowKeepsItsPlaceWhileRowsMoveAboveIt() throws Exception {
-        BatchedRowListTest.Row reading = fx(() -> {
+        BatchedRowListTest.Row reading = FxWait.onFx(() -> {
             table.scrollTo(100);
             table.getSelectionModel().select(105);
             return table.getSelectionModel().getSelectedItem();
         });
         WaitForAsyncUtils.waitForFxEvents();
-        int before = fx(() -> offsetOnScreen(reading));
+        int before = FxWait.onFx(() -> offsetOnScreen(reading));
         assertEquals(5, before, "row 105 shows 5 rows below the top after scrolling to 100");
 
-        fx(() -> {
+        FxWait.onFx(() -> {
             for (int i = 200; i < 250; i++) { // 50 rows from below jump above the one being read
                 rows.get(i).set(rows.get(i).value - 2_000);
             }
@@ -72,9 +69,9 @@ class SelectionStaysInViewTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertSame(reading, fx(() -> table.getSelectionModel().getSelectedItem()), "still selected");
-        assertEquals(155, (int) fx(() -> table.getSelectionModel().getSelectedIndex()), "it moved down by 50");
-        assertEquals(before, (int) fx(() -> offsetOnScreen(reading)), "and stayed at its height on screen");
+        assertSame(reading, FxWait.onFx(() -> table.getSelectionModel().getSelectedItem()), "still selected");
+        assertEquals(155, (int) FxWait.onFx(() -> table.getSelectionModel().getSelectedIndex()), "it moved down by 50");
+        assertEquals(before, (int) FxWait.onFx(() -> offsetOnScreen(reading)), "and stayed at its height on screen");
     }
 
     /** Rows between the top of the viewport and the row's cell; -1 when it is not on screen. */
@@ -88,17 +85,5 @@ class SelectionStaysInViewTest {
             }
         }
         return -1;
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Exception e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(10, TimeUnit.SECONDS);
     }
 }
