@@ -49,7 +49,7 @@ public final class Launcher {
             case CHECK -> CheckCommand.run(options, env, out, err);
             case PLAN -> PlanCommand.run(options, env, out, err);
             case EXECUTE -> ActCommand.run(options, env, out, err);
-            case DRILL -> DrillCommand.run(options, out, err);
+            case DRILL -> DrillCommand.run(options, env, out, err);
             case UI -> {
                 try {
                     ui.accept(args);

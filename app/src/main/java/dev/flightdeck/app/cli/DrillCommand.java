@@ -20,7 +20,10 @@ public final class DrillCommand {
     private DrillCommand() {
     }
 
-    public static int run(LaunchOptions options, PrintStream out, PrintStream err) {
+    public static int run(LaunchOptions options, java.util.Map<String, String> env, PrintStream out, PrintStream err) {
+        if (options.drill().action().equals("run")) {
+            return DrillRunCommand.run(options.drill(), AppDirectories.standard(), env, out, err);
+        }
         return run(options, AppDirectories.standard().config().resolve("drills"), out, err);
     }
 

@@ -15,8 +15,19 @@ import java.time.format.DateTimeParseException;
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                             ActionRequest request, DrillRequest drill) {
 
-    /** {@code drill list} or {@code drill validate FILE}. */
-    public record DrillRequest(String action, String file) { }
+    /**
+     * {@code drill list}, {@code drill validate FILE} or {@code drill run SCENARIO [--responder CMD] [--pace N]}.
+     *
+     * @param file      the scenario file (validate), or the scenario's id or file (run)
+     * @param responder the scripted responder's command line (run), or null: nobody responds but whoever
+     *                  connects with the printed kubeconfig
+     * @param pace      how much faster than real time the schedule runs (run; 1 when not given)
+     */
+    public record DrillRequest(String action, String file, String responder, double pace) {
+        public DrillRequest(String action, String file) {
+            this(action, file, null, 1);
+        }
+    }
 
     public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                          ActionRequest request) {
@@ -55,6 +66,12 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
+              drill run SCENARIO [--responder CMD] [--pace N]
+                                      run a drill (a bundled id, one of yours, or a file) on its own sandbox; CMD
+                                      gets KUBECONFIG and FLIGHTDECK_HOME for it and responds with flightdeck's
+                                      headless commands or kubectl; prints the report and keeps it; exit 0
+                                      recovered within the limit, 1 not, 2 a bad scenario, 3 no sandbox
+                --pace N                (drill run) strike faults N times sooner than the scenario says (1..100)
               --kubeconfig FILE       kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME          context to use (else the kubeconfig's current-context)
               --sandbox               use the embedded sandbox cluster (also used when no kubeconfig exists)
@@ -76,6 +93,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String confirm = null;
         String reason = null;
         DrillRequest drill = null;
+        String responder = null;
+        String pace = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -92,7 +111,9 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                     drill = switch (what) {
                         case "list" -> new DrillRequest("list", null);
                         case "validate" -> new DrillRequest("validate", value(args, ++i, "drill validate"));
-                        default -> throw new UsageException("drill takes list or validate FILE, not '" + what + "'");
+                        case "run" -> new DrillRequest("run", value(args, ++i, "drill run"));
+                        default -> throw new UsageException("drill takes list, validate FILE or run SCENARIO, not '"
+                                + what + "'");
                     };
                 }
                 case "plan" -> {
@@ -118,6 +139,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 case "--timeout" -> timeout = parseTimeout(inlineValue != null ? inlineValue : value(args, ++i, a));
                 case "--confirm" -> confirm = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--reason" -> reason = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "--responder" -> responder = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "--pace" -> pace = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "help", "--help", "-h" -> command = Command.HELP;
                 case "--sandbox" -> sandbox = true;
                 case "--kubeconfig" -> kubeconfig = Path.of(inlineValue != null ? inlineValue : value(args, ++i, a));
@@ -131,6 +154,12 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         }
         if (sandbox && (kubeconfig != null || context != null)) {
             throw new UsageException("--sandbox cannot be combined with --kubeconfig or --context");
+        }
+        if ((responder != null || pace != null) && (drill == null || !drill.action().equals("run"))) {
+            throw new UsageException("--responder and --pace belong to drill run SCENARIO");
+        }
+        if (drill != null && drill.action().equals("run")) {
+            drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace));
         }
         ActionRequest request = null;
         if (action != null) {
@@ -168,6 +197,18 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             return d;
         } catch (DateTimeParseException e) {
             throw new UsageException("--timeout needs a duration such as 15m, 90s or 1h, not '" + v + "'");
+        }
+    }
+
+    private static double parsePace(String v) throws UsageException {
+        try {
+            double p = Double.parseDouble(v.trim());
+            if (!(p >= 1 && p <= 100)) {
+                throw new UsageException("--pace must be between 1 and 100, not " + v);
+            }
+            return p;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--pace needs a number, e.g. 10, not '" + v + "'");
         }
     }
 

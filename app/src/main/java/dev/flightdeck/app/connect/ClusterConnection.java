@@ -43,19 +43,19 @@ public final class ClusterConnection implements AutoCloseable {
 
     public static ClusterConnection open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
         return switch (target) {
-            case ConnectionTarget.Sandbox s -> sandbox(target, SandboxCluster.start(s.nodes()), true);
-            case ConnectionTarget.RunningSandbox r -> sandbox(target, r.cluster(), false);
+            case ConnectionTarget.Sandbox s -> sandbox(target, SandboxCluster.start(s.nodes()), true, options);
+            case ConnectionTarget.RunningSandbox r -> sandbox(target, r.cluster(), false, options);
             case ConnectionTarget.Context c -> {
                 KubeContext ctx = c.kubeconfig().choose(c.name());
-                Config config = tuned(c.kubeconfig().toClientConfig(ctx));
+                Config config = tuned(c.kubeconfig().toClientConfig(ctx), options);
                 yield probed(new ClusterConnection(ctx.name(), ctx.user(), client(config, ctx), null, false));
             }
         };
     }
 
-    private static ClusterConnection sandbox(ConnectionTarget target, SandboxCluster cluster, boolean owned)
-            throws ConnectionProblem {
-        Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build());
+    private static ClusterConnection sandbox(ConnectionTarget target, SandboxCluster cluster, boolean owned,
+                                             SessionOptions options) throws ConnectionProblem {
+        Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build(), options);
         return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
                 new KubernetesClientBuilder().withConfig(config).build(), cluster, owned));
     }
@@ -77,8 +77,9 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     /** Our watchers back off on their own; fabric8's per-request retries would only hide an outage. */
-    private static Config tuned(Config config) {
+    private static Config tuned(Config config, SessionOptions options) {
         config.setRequestRetryBackoffLimit(0);
+        config.setUserAgent(options.userAgent());
         config.setConnectionTimeout(10_000);
         return config;
     }

@@ -18,7 +18,7 @@ public final class DrillCluster {
     public static SandboxCluster start(Scenario scenario, Instant now) {
         List<SandboxCluster.DrillGang> gangs = scenario.cluster().gangs().stream()
                 .map(g -> new SandboxCluster.DrillGang(g.namespace(), g.name(), g.ranks(), g.gpusPerRank(),
-                        now.minus(g.lastCheckpoint()), 1_000 + g.ranks()))
+                        g.checkpointEvery(), now.minus(g.lastCheckpoint()), 1_000 + 100L * g.ranks()))
                 .toList();
         return SandboxCluster.startForDrill(scenario.cluster().nodes(), gangs);
     }

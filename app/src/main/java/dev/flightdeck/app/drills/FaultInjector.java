@@ -5,9 +5,12 @@ import dev.flightdeck.app.drills.Scenario.GangStart;
 import dev.flightdeck.app.drills.Scenario.Target;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.SandboxControl;
+import dev.flightdeck.app.sandbox.metrics.Episode;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,16 +38,36 @@ public final class FaultInjector {
 
     public Injected inject(Fault f, Instant now) {
         return switch (f.kind()) {
-            case XID -> condition(f, "SysLogsXIDError", "XID79",
-                    "Xid 79 on GPU 5 (PCI 0000:9B:00.0): GPU has fallen off the bus");
+            case XID -> {
+                Injected i = condition(f, "SysLogsXIDError", "XID79",
+                        "Xid 79 on GPU 5 (PCI 0000:9B:00.0): GPU has fallen off the bus");
+                // A GPU that fell off the bus takes its CUDA process with it: the rank on it dies.
+                List<String> crashed = crashRanksOn(i.where(), "CUDA error: unspecified launch failure (Xid 79 on GPU 5)");
+                yield crashed.isEmpty() ? i : new Injected(i.faultId(), i.where(), i.what() + "; the rank on it crashed ("
+                        + String.join(", ", crashed) + ")");
+            }
             case NVLINK_DOWN -> condition(f, "GpuNvlinkWatch", "NvlinkDown", "NVLink link 3 of GPU 5 is down");
             case MAINTENANCE_DUE -> condition(f, "CSPMaintenance", "MaintenanceScheduled",
                     "host maintenance scheduled at " + now.plus(Duration.ofMinutes(30)));
             case NODE_NOT_READY -> {
                 String node = node(f);
+                List<SandboxControl.RankPod> lost = control.runningRanksOn(node);
                 control.setNodeCondition(node, "Ready", "Unknown", "NodeStatusUnknown",
                         "Kubelet stopped posting node status.");
-                yield new Injected(f.id(), node, "the kubelet stopped posting status: Ready=Unknown");
+                control.markPodsNotReady(node);
+                // The ranks elsewhere wait on the lost one until NCCL's watchdog ends them: the gang halts.
+                List<String> halted = new ArrayList<>();
+                for (SandboxControl.RankPod r : lost) {
+                    int survivor = r.rank() == 0 ? 1 : 0;
+                    String pod = control.podOfRank(r.namespace(), r.job(), survivor);
+                    if (pod != null) {
+                        control.failPod(r.namespace(), pod, "Error", 1, "NCCL watchdog: collective operation timed out "
+                                + "after 600000 ms; rank " + r.rank() + " on " + node + " stopped answering");
+                        halted.add(r.namespace() + "/" + r.job());
+                    }
+                }
+                yield new Injected(f.id(), node, "the kubelet stopped posting status: Ready=Unknown; its pods not ready"
+                        + (halted.isEmpty() ? "" : "; " + String.join(", ", halted) + " halted on an NCCL timeout"));
             }
             case GPUS_WITHDRAWN -> {
                 String node = node(f);
@@ -67,10 +90,12 @@ public final class FaultInjector {
             }
             case CHECKPOINT_STALE -> {
                 GangStart g = gang(f);
-                Instant stale = now.minus(g.checkpointEvery().multipliedBy(3));
-                control.annotateJob(g.namespace(), g.name(), "flightdeck.dev/checkpoint-time", stale.toString());
-                yield new Injected(f.id(), g.namespace() + "/" + g.name(), "checkpoints stopped; the newest is from "
-                        + stale + " (three intervals ago)");
+                Instant since = now.minus(g.checkpointEvery().multipliedBy(2));
+                sandbox.trainers().stopCheckpointing(g.namespace(), g.name(), since);
+                var newest = sandbox.trainers().newestComplete(g.namespace(), g.name());
+                yield new Injected(f.id(), g.namespace() + "/" + g.name(), "its saves since " + since
+                        + " never completed and the next ones fail too; newest complete checkpoint "
+                        + (newest == null ? "none" : newest.uri() + " from " + newest.at()));
             }
             case PDB_BLOCKS_DRAIN -> {
                 GangStart g = gang(f);
@@ -87,6 +112,61 @@ public final class FaultInjector {
                 yield new Injected(f.id(), "kube-apiserver", "APF rejects with 429 (priority level workload-low)");
             }
         };
+    }
+
+    /** Lifts a fault that ends by itself ({@code lasts}): the storm dies down, the store answers again. */
+    public Injected lift(Fault f) {
+        return switch (f.kind()) {
+            case APF_STORM -> {
+                sandbox.pressure().stop(Episode.APF_429_STORM);
+                yield new Injected(f.id(), "kube-apiserver", "the APF storm died down");
+            }
+            case CHECKPOINT_STORE_UNREACHABLE -> {
+                sandbox.setObjectStorageReachable(true);
+                yield new Injected(f.id(), "object storage", "the checkpoint store answers again");
+            }
+            default -> throw new IllegalArgumentException(f.kind().word() + " does not lift by itself");
+        };
+    }
+
+    /**
+     * The vendor's repair of a drained node, when the scenario rehearses a repair: the hardware
+     * faults struck on it are cleared (the health agent's condition turns False, the device plugin
+     * offers every GPU again) and the node is gated pending preflight, as a repair workflow hands a
+     * node back.
+     */
+    public Injected repair(String node, java.util.Collection<FaultKind> struck) {
+        List<String> cleared = new ArrayList<>();
+        for (FaultKind k : struck) {
+            switch (k) {
+                case XID -> {
+                    control.setNodeCondition(node, "SysLogsXIDError", "False", "Repaired", "GPU 5 replaced");
+                    cleared.add("GPU 5 replaced");
+                }
+                case NVLINK_DOWN -> {
+                    control.setNodeCondition(node, "GpuNvlinkWatch", "False", "Repaired", "NVLink bridge reseated");
+                    cleared.add("NVLink bridge reseated");
+                }
+                case GPUS_WITHDRAWN -> {
+                    control.restoreGpus(node);
+                    cleared.add("device plugin restarted");
+                }
+                default -> { }
+            }
+        }
+        control.taint(node, "flightdeck.dev/preflight", "pending", "NoSchedule");
+        return new Injected("repair", node, "repaired by the vendor (" + String.join(", ", cleared)
+                + "); gated until a preflight passes");
+    }
+
+    /** Fails every running rank pod on {@code node}; returns "ns/gang rank N" for each. */
+    private List<String> crashRanksOn(String node, String message) {
+        List<String> out = new ArrayList<>();
+        for (SandboxControl.RankPod r : control.runningRanksOn(node)) {
+            control.failPod(r.namespace(), r.pod(), "Error", 1, message);
+            out.add(r.namespace() + "/" + r.job() + " rank " + r.rank());
+        }
+        return out;
     }
 
     private Injected condition(Fault f, String type, String reason, String message) {

@@ -10,7 +10,7 @@ import java.util.List;
  * response shown beside what was done. The format is documented in
  * {@code docs/drill-scenarios.md}; {@link ScenarioParser} reads and checks it.
  *
- * @param limit recovered within this long after the first fault, or the drill is failed
+ * @param limit recovered within this long after the start, or the drill is failed
  */
 public record Scenario(String id, String title, Level level, Duration limit, ClusterStart cluster, String brief,
                        List<Fault> faults, List<Mistake> mistakes, List<String> reference) {
@@ -41,13 +41,21 @@ public record Scenario(String id, String title, Level level, Duration limit, Clu
     /**
      * One fault: what breaks, where, and when — {@code at} after the start, or when the
      * operator does {@code on} to the same target (e.g. a preflight that fails after repair).
+     *
+     * @param lasts how long a cluster-wide fault (an APF storm, an unreachable store) lasts before it
+     *              lifts by itself, or null for the whole drill
      */
-    public record Fault(String id, FaultKind kind, Target target, Duration at, Trigger on, List<Goal> detected,
-                        List<Goal> mitigated, List<Goal> recovered) {
+    public record Fault(String id, FaultKind kind, Target target, Duration at, Trigger on, Duration lasts,
+                        List<Goal> detected, List<Goal> mitigated, List<Goal> recovered) {
         public Fault {
             detected = List.copyOf(detected);
             mitigated = List.copyOf(mitigated);
             recovered = List.copyOf(recovered);
+        }
+
+        /** The goals of the last stage the scenario sets (recovered, else mitigated, else detected). */
+        public List<Goal> finalGoals() {
+            return !recovered.isEmpty() ? recovered : !mitigated.isEmpty() ? mitigated : detected;
         }
     }
 
@@ -72,6 +80,8 @@ public record Scenario(String id, String title, Level level, Duration limit, Clu
         CORDONED,
         DRAINED,
         PREFLIGHT_PASSED,
+        /** A preflight on the node finished after the fault (passed or failed): the repair was checked. */
+        PREFLIGHT_RERUN,
         /** Resumed from the newest complete checkpoint. */
         RESUMED_FROM_NEWEST,
         /** "Useful again": the gang runs with all ranks on trusted nodes. */
@@ -84,5 +94,6 @@ public record Scenario(String id, String title, Level level, Duration limit, Clu
 
     /** Mistakes the drill watches for; the report names each one made. */
     public enum Mistake { DRAINED_A_HEALTHY_NODE, BROKE_A_GANG_THAT_DID_NOT_NEED_IT, RESUMED_FROM_AN_OLDER_CHECKPOINT,
-        EXCEEDED_THE_BREAKER, FORCED_PAST_A_BUDGET }
+        EXCEEDED_THE_BREAKER, FORCED_PAST_A_BUDGET, RETURNED_AN_UNTRUSTED_NODE_TO_SERVICE,
+        ADDED_LOAD_DURING_THE_STORM }
 }

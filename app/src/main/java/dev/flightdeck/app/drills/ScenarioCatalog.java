@@ -62,6 +62,26 @@ public final class ScenarioCatalog {
         return out;
     }
 
+    /**
+     * The scenario {@code name} names: a bundled id, the id of one of the user's files, or a file path.
+     * An unknown name is an entry whose error lists what there is.
+     */
+    public static Entry find(String name, Path userDir) {
+        Path asFile = Path.of(name);
+        if (name.endsWith(".yaml") || name.endsWith(".yml") || Files.isRegularFile(asFile)) {
+            return load(asFile);
+        }
+        List<Entry> all = all(userDir);
+        for (Entry e : all) {
+            if (e.ok() && e.scenario().id().equals(name)) {
+                return e;
+            }
+        }
+        return new Entry(name, null, new ScenarioError(name, 1, 1, "no scenario '" + name + "': there are "
+                + all.stream().filter(Entry::ok).map(e -> e.scenario().id()).toList()
+                + " (bundled, then yours in " + userDir + "), or give a file"));
+    }
+
     /** One user file, read and checked. */
     public static Entry load(Path file) {
         try {

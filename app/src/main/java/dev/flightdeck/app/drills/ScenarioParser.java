@@ -29,8 +29,8 @@ public final class ScenarioParser {
     private static final List<String> CLUSTER = List.of("nodes", "gangs");
     private static final List<String> GANG = List.of("name", "namespace", "ranks", "gpus-per-rank", "checkpoint-every",
             "last-checkpoint");
-    private static final List<String> FAULT = List.of("id", "kind", "target", "at", "on", "detected", "mitigated",
-            "recovered");
+    private static final List<String> FAULT = List.of("id", "kind", "target", "at", "on", "lasts", "detected",
+            "mitigated", "recovered");
     private static final List<String> TARGET = List.of("node", "gang", "rank", "cluster");
 
     private ScenarioParser() {
@@ -109,8 +109,27 @@ public final class ScenarioParser {
             }
             Duration at = m.containsKey("at") ? r.duration(m.get("at"), "at") : null;
             Scenario.Trigger on = m.containsKey("on") ? r.word(m.get("on"), "trigger", Scenario.Trigger.class) : null;
-            out.add(new Fault(id, kind, target, at, on, goals(r, m.get("detected"), "detected"),
-                    goals(r, m.get("mitigated"), "mitigated"), goals(r, m.get("recovered"), "recovered")));
+            if (on != null && kind.targets() == FaultKind.TargetKind.CLUSTER) {
+                throw r.error(m.get("on"), kind.word() + " has no target for the operator to act on: give it 'at'");
+            }
+            Duration lasts = null;
+            if (m.containsKey("lasts")) {
+                if (kind != FaultKind.APF_STORM && kind != FaultKind.CHECKPOINT_STORE_UNREACHABLE) {
+                    throw r.error(m.get("lasts"), "only apf-storm and checkpoint-store-unreachable lift by themselves; "
+                            + kind.word() + " stays until the operator deals with it");
+                }
+                lasts = r.duration(m.get("lasts"), "lasts");
+            }
+            Fault fault = new Fault(id, kind, target, at, on, lasts, goals(r, m.get("detected"), "detected", kind, target),
+                    goals(r, m.get("mitigated"), "mitigated", kind, target),
+                    goals(r, m.get("recovered"), "recovered", kind, target));
+            if (fault.detected().isEmpty() && fault.mitigated().isEmpty() && fault.recovered().isEmpty()) {
+                throw r.error(f, "fault '" + id + "' sets no goal: say at least what counts as detected");
+            }
+            if (fault.finalGoals().contains(Goal.STAYED_WITHIN_REQUEST_BUDGET) && lasts == null) {
+                throw r.error(f, "stayed-within-request-budget is judged when the storm ends: give the fault 'lasts'");
+            }
+            out.add(fault);
         }
         if (out.isEmpty()) {
             throw r.error(node, "a drill needs at least one fault");
@@ -156,13 +175,19 @@ public final class ScenarioParser {
         return kind.targets() == FaultKind.TargetKind.NODE ? "a node" : "a gang (and optionally a rank)";
     }
 
-    private static List<Goal> goals(YamlReader r, Node node, String what) throws ScenarioError {
+    private static List<Goal> goals(YamlReader r, Node node, String what, FaultKind kind, Target target)
+            throws ScenarioError {
         if (node == null) {
             return List.of();
         }
         List<Goal> out = new ArrayList<>();
         for (Node n : r.sequence(node, what)) {
-            out.add(r.word(n, "goal", Goal.class));
+            Goal g = r.word(n, "goal", Goal.class);
+            String why = GoalFit.whyNot(g, kind, target);
+            if (why != null) {
+                throw r.error(n, why);
+            }
+            out.add(g);
         }
         return out;
     }

@@ -2,25 +2,37 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * The starting cluster of a drill: healthy GPU nodes (no standing trouble, so every
  * problem on screen is one the drill injected), the node daemons a drain must skip, and
- * the drill's gangs as Indexed Jobs with one rank per node and the checkpoint annotations
- * their trainers write. A load shape for rehearsal, not a copy of any real cluster.
+ * the drill's gangs as Indexed Jobs with one rank per node. Each gang saves PyTorch DCP
+ * checkpoints into the sandbox's object storage (four complete saves, the newest as old
+ * as the scenario says) and names that prefix with {@code flightdeck.dev/checkpoint-prefix};
+ * its trainer ({@link SandboxTrainers}) goes on saving while the gang runs. A load shape
+ * for rehearsal, not a copy of any real cluster.
  */
 final class DrillSeeder {
 
     /** A gang to start with: {@code lastCheckpoint} is when its newest complete checkpoint was saved. */
-    record Gang(String namespace, String name, int ranks, int gpusPerRank, Instant lastCheckpoint, long step) { }
+    record Gang(String namespace, String name, int ranks, int gpusPerRank, Duration checkpointEvery,
+                Instant lastCheckpoint, long step) { }
+
+    /** Steps between two saves: the step numbers only tell saves apart and order them. */
+    static final long STEPS_PER_SAVE = 100;
 
     private final ObjectStore store;
+    private final SandboxBuckets buckets;
+    private final SandboxTrainers trainers;
     private final Instant now;
 
-    DrillSeeder(ObjectStore store, Instant now) {
+    DrillSeeder(ObjectStore store, SandboxBuckets buckets, SandboxTrainers trainers, Instant now) {
         this.store = store;
+        this.buckets = buckets;
+        this.trainers = trainers;
         this.now = now;
     }
 
@@ -51,11 +63,14 @@ final class DrillSeeder {
                 store.create("pods", PodTemplates.indexedJobRank(g.namespace(), g.name(), r,
                         FleetSeeder.nodeName(node % nodes, nodes), g.gpusPerRank(), started));
             }
-            ObjectNode job = PodTemplates.indexedJob(g.namespace(), g.name(), g.ranks(), started);
-            PodTemplates.checkpointAnnotations(job, "s3://checkpoints/" + g.name() + "/step-" + g.step() + "/",
-                    g.lastCheckpoint(), g.step());
+            ObjectNode job = PodTemplates.indexedJob(g.namespace(), g.name(), g.ranks(), g.gpusPerRank(), started);
+            new SandboxCheckpoints(buckets).dcp(job, g.lastCheckpoint(), g.step(), STEPS_PER_SAVE, g.checkpointEvery(),
+                    false);
+            String prefix = job.path("metadata").path("annotations").path("flightdeck.dev/checkpoint-prefix").asText()
+                    .substring(("s3://" + SandboxS3Server.BUCKET + "/").length());
+            trainers.add(new SandboxTrainers.Trainer(g.namespace(), g.name(), g.ranks(), prefix, g.checkpointEvery(),
+                    STEPS_PER_SAVE), g.lastCheckpoint(), g.step());
             store.create("batch/jobs", job);
         }
     }
-
 }

@@ -90,6 +90,11 @@ final class PodTemplates {
 
     /** The Indexed Job object itself, as {@code kubectl get job -o json} shows it. */
     static ObjectNode indexedJob(String ns, String job, int ranks, Instant created) {
+        return indexedJob(ns, job, ranks, 8, created);
+    }
+
+    /** As {@link #indexedJob(String, String, int, Instant)}, each rank asking for {@code gpusPerRank} GPUs. */
+    static ObjectNode indexedJob(String ns, String job, int ranks, int gpusPerRank, Instant created) {
         ObjectNode j = KubeJson.MAPPER.createObjectNode();
         ObjectNode meta = j.putObject("metadata");
         meta.put("name", job).put("namespace", ns).put("creationTimestamp", created.toString());
@@ -97,7 +102,7 @@ final class PodTemplates {
         ObjectNode spec = j.putObject("spec");
         spec.put("completionMode", "Indexed").put("parallelism", ranks).put("completions", ranks)
                 .put("backoffLimit", 0).put("podReplacementPolicy", "Failed");
-        WorkloadTemplates.indexedJob(j, 8);
+        WorkloadTemplates.indexedJob(j, gpusPerRank);
         ObjectNode st = j.putObject("status");
         st.put("active", ranks).put("startTime", created.toString());
         return j;

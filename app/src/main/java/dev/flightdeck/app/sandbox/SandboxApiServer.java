@@ -41,6 +41,8 @@ public final class SandboxApiServer implements AutoCloseable {
     private final MetricsEndpoints simulated;
     private final RequestCounters counters = new RequestCounters();
     private final SandboxRbac rbac = new SandboxRbac();
+    private final java.util.List<java.util.function.Consumer<SeenRequest>> audit =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Vertx vertx;
     private HttpServer server;
     /** Simulated: the Eviction subresource with PDBs, and the Job controller's replacements. */
@@ -98,7 +100,18 @@ public final class SandboxApiServer implements AutoCloseable {
         return preflights;
     }
 
+    /** Calls {@code listener} with every request, on the server's thread: it must be quick. */
+    public void audit(java.util.function.Consumer<SeenRequest> listener) {
+        audit.add(listener);
+    }
+
     private void handle(HttpServerRequest req) {
+        if (!audit.isEmpty()) {
+            String ua = req.getHeader("User-Agent");
+            SeenRequest seen = new SeenRequest(java.time.Instant.now(), req.method().name(), req.path(), req.query(),
+                    ua == null ? "" : ua);
+            audit.forEach(a -> a.accept(seen));
+        }
         Context ctx = vertx.getOrCreateContext();
         req.body().onSuccess(body -> vertx.executeBlocking(() -> {
             route(req, body, ctx);

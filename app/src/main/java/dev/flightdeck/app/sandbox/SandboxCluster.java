@@ -19,18 +19,23 @@ public final class SandboxCluster implements AutoCloseable {
     private final SandboxControl control;
     private final SandboxS3Server objectStorage;
     private final SandboxPressure pressure;
+    private final SandboxTrainers trainers;
+    /** Drill sandboxes only: the simulated scheduler's retries and the trainers' checkpoints. */
+    private java.util.concurrent.ScheduledExecutorService drillControllers;
 
     /** How the sandbox is filled: the standard fleet, or a gang load for the benchmark. */
     private interface Seeding {
-        void seed(ObjectStore store, SandboxBuckets buckets, Instant now) throws StoreException;
+        void seed(ObjectStore store, SandboxBuckets buckets, SandboxTrainers trainers, Instant now) throws StoreException;
     }
 
     private SandboxCluster(int nodes, boolean churning) {
-        this(nodes, churning, (store, buckets, now) -> new FleetSeeder(store, buckets, now, nodes).seed(nodes));
+        this(nodes, churning, (store, buckets, trainers, now) -> new FleetSeeder(store, buckets, now, nodes).seed(nodes));
     }
 
     private SandboxCluster(int nodes, boolean churning, Seeding seeding) {
         this.store = new ObjectStore();
+        SandboxBuckets buckets = new SandboxBuckets();
+        this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable);
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");
@@ -39,7 +44,6 @@ public final class SandboxCluster implements AutoCloseable {
         store.define("apps/daemonsets", "DaemonSet", "apps/v1");
         store.define(SandboxEvictions.PDBS, "PodDisruptionBudget", "policy/v1");
         SandboxCrds crds = new SandboxCrds(store);
-        SandboxBuckets buckets = new SandboxBuckets();
         try {
             // The gang CRDs are installed (served, discoverable, listed as CRDs) so the console watches them.
             crds.builtIn("jobset.x-k8s.io", "v1alpha2", "jobsets", "JobSet");
@@ -49,7 +53,7 @@ public final class SandboxCluster implements AutoCloseable {
             crds.builtIn("batch.volcano.sh", "v1alpha1", "jobs", "Job");
             crds.builtIn("scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup");
             crds.builtIn("scheduling.x-k8s.io", "v1alpha1", "podgroups", "PodGroup");
-            seeding.seed(store, buckets, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+            seeding.seed(store, buckets, trainers, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         } catch (StoreException e) {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
@@ -85,24 +89,55 @@ public final class SandboxCluster implements AutoCloseable {
 
     /** As {@link #startGangLoad(int, int, int)}, with a first gang of {@code firstGangRanks} ranks. */
     public static SandboxCluster startGangLoad(int nodes, int gangs, int ranksPerGang, int firstGangRanks) {
-        return new SandboxCluster(nodes, false, (store, buckets, now) -> {
+        return new SandboxCluster(nodes, false, (store, buckets, trainers, now) -> {
             List<String> names = new FleetSeeder(store, buckets, now, nodes).seed(nodes, false);
             new GangLoadSeeder(store, now).seed(names, gangs, ranksPerGang, firstGangRanks);
         });
     }
 
     /** A gang a drill starts with (see {@link #startForDrill}). */
-    public record DrillGang(String namespace, String name, int ranks, int gpusPerRank, Instant lastCheckpoint,
-                            long step) { }
+    public record DrillGang(String namespace, String name, int ranks, int gpusPerRank,
+                            java.time.Duration checkpointEvery, Instant lastCheckpoint, long step) { }
 
     /**
-     * A still sandbox for a drill: {@code nodes} healthy GPU nodes and exactly {@code gangs}
-     * (Indexed Jobs, ranks filling the nodes in order, checkpoint annotations as given).
+     * A sandbox for a drill: {@code nodes} healthy GPU nodes and exactly {@code gangs} (Indexed
+     * Jobs, ranks filling the nodes in order, checkpoints in object storage as given). Nothing
+     * changes by itself but what a drill needs to be played out: the simulated scheduler binds
+     * Pending pods ({@link SandboxPodScheduling}) and the gangs' trainers save checkpoints while
+     * they run ({@link SandboxTrainers}).
      */
     public static SandboxCluster startForDrill(int nodes, List<DrillGang> gangs) {
-        return new SandboxCluster(nodes, false, (store, buckets, now) -> new DrillSeeder(store, now).seed(nodes,
-                gangs.stream().map(g -> new DrillSeeder.Gang(g.namespace(), g.name(), g.ranks(), g.gpusPerRank(),
-                        g.lastCheckpoint(), g.step())).toList()));
+        SandboxCluster c = new SandboxCluster(nodes, false, (store, buckets, trainers, now) ->
+                new DrillSeeder(store, buckets, trainers, now).seed(nodes, gangs.stream().map(g -> new DrillSeeder.Gang(
+                        g.namespace(), g.name(), g.ranks(), g.gpusPerRank(), g.checkpointEvery(), g.lastCheckpoint(),
+                        g.step())).toList()));
+        c.startDrillControllers();
+        return c;
+    }
+
+    private void startDrillControllers() {
+        SandboxPodScheduling scheduling = new SandboxPodScheduling(store);
+        drillControllers = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
+                .name("sandbox-drill-controllers").daemon().unstarted(r));
+        drillControllers.scheduleWithFixedDelay(() -> guarded(scheduling::pass), 500, 500,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+        drillControllers.scheduleWithFixedDelay(() -> guarded(() -> trainers.pass(Instant.now())), 1, 1,
+                java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    /** A simulated controller's bug must not end its schedule (a scheduled task that throws is never run again). */
+    private static void guarded(Runnable pass) {
+        try {
+            pass.run();
+        } catch (RuntimeException e) {
+            System.getLogger(SandboxCluster.class.getName()).log(System.Logger.Level.WARNING,
+                    "sandbox drill controller: " + e);
+        }
+    }
+
+    /** Drill sandboxes: the gangs' trainers (their checkpoints, and the "checkpoints went stale" fault). */
+    public SandboxTrainers trainers() {
+        return trainers;
     }
 
     public String url() {
@@ -112,6 +147,10 @@ public final class SandboxCluster implements AutoCloseable {
     /** The sandbox's S3-compatible endpoint (path-style, unauthenticated; see {@link SandboxS3Server}). */
     public java.net.URI objectStorageEndpoint() {
         return objectStorage.endpoint();
+    }
+
+    private boolean objectStorageReachable() {
+        return objectStorage == null || objectStorage.isReachable();
     }
 
     /** A drill's fault: the object store drops every connection until made reachable again. */
@@ -126,6 +165,11 @@ public final class SandboxCluster implements AutoCloseable {
     /** The simulated authorization: deny a verb so the console's permission checks can be seen. */
     public SandboxRbac rbac() {
         return server.rbac();
+    }
+
+    /** Calls {@code listener} with every request the API server receives (quickly: it runs on the server's thread). */
+    public void audit(java.util.function.Consumer<SeenRequest> listener) {
+        server.audit(listener);
     }
 
     public RequestCounters requests() {
@@ -153,6 +197,9 @@ public final class SandboxCluster implements AutoCloseable {
 
     @Override
     public void close() {
+        if (drillControllers != null) {
+            drillControllers.shutdownNow();
+        }
         churn.close();
         control.close();
         server.close();

@@ -69,6 +69,42 @@ public final class SandboxControl implements AutoCloseable {
         });
     }
 
+    /** The device plugin is restarted after a repair: every GPU in capacity is allocatable again. */
+    public void restoreGpus(String node) {
+        client.nodes().withName(node).editStatus(n -> {
+            n.getStatus().getAllocatable().put("nvidia.com/gpu", n.getStatus().getCapacity().get("nvidia.com/gpu"));
+            return n;
+        });
+    }
+
+    /** Adds (or replaces) a taint, as an operator or a repair workflow gating a node would. */
+    public void taint(String node, String key, String value, String effect) {
+        client.nodes().withName(node).edit(n -> {
+            List<io.fabric8.kubernetes.api.model.Taint> taints = new ArrayList<>(
+                    n.getSpec().getTaints() == null ? List.of() : n.getSpec().getTaints());
+            taints.removeIf(t -> t.getKey().equals(key) && t.getEffect().equals(effect));
+            taints.add(new io.fabric8.kubernetes.api.model.Taint(effect, key, null, value));
+            n.getSpec().setTaints(taints);
+            return n;
+        });
+    }
+
+    /** The node lifecycle controller's MarkPodsNotReady: every pod on an unreachable node turns Ready=False. */
+    public void markPodsNotReady(String node) {
+        for (var p : client.pods().inAnyNamespace().withField("spec.nodeName", node).list().getItems()) {
+            client.pods().inNamespace(p.getMetadata().getNamespace()).withName(p.getMetadata().getName()).editStatus(x -> {
+                if (x.getStatus().getConditions() != null) {
+                    x.getStatus().getConditions().stream().filter(c -> c.getType().equals("Ready"))
+                            .forEach(c -> c.setStatus("False"));
+                }
+                if (x.getStatus().getContainerStatuses() != null) {
+                    x.getStatus().getContainerStatuses().forEach(c -> c.setReady(false));
+                }
+                return x;
+            });
+        }
+    }
+
     /** A PodDisruptionBudget that allows no disruption of the pods {@code selector} matches (a drain waits on it). */
     public void createBlockingBudget(String namespace, String name, java.util.Map<String, String> selector) {
         client.policy().v1().podDisruptionBudget().inNamespace(namespace).resource(
@@ -91,6 +127,23 @@ public final class SandboxControl implements AutoCloseable {
         return client.pods().inNamespace(namespace).withLabel("batch.kubernetes.io/job-name", job)
                 .withLabel("batch.kubernetes.io/job-completion-index", Integer.toString(rank)).list().getItems()
                 .stream().map(p -> p.getSpec().getNodeName()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** A running rank of an Indexed Job, found on a node. */
+    public record RankPod(String namespace, String job, int rank, String pod) { }
+
+    /** The running Indexed Job ranks bound to {@code node} (one field-selected LIST, as a kubelet's view). */
+    public List<RankPod> runningRanksOn(String node) {
+        List<RankPod> out = new ArrayList<>();
+        for (var p : client.pods().inAnyNamespace().withField("spec.nodeName", node).list().getItems()) {
+            var labels = p.getMetadata().getLabels();
+            String job = labels == null ? null : labels.get("batch.kubernetes.io/job-name");
+            String index = labels == null ? null : labels.get("batch.kubernetes.io/job-completion-index");
+            if (job != null && index != null && "Running".equals(p.getStatus().getPhase())) {
+                out.add(new RankPod(p.getMetadata().getNamespace(), job, Integer.parseInt(index), p.getMetadata().getName()));
+            }
+        }
+        return out;
     }
 
     /** The pod of a rank of an Indexed Job, or null. */

@@ -31,7 +31,10 @@ final class SandboxJobController {
 
     void podEvicted(ObjectNode evicted) {
         String job = jobOwner(evicted);
-        if (job == null) {
+        String phase = evicted.path("status").path("phase").asText();
+        // A pod that had already finished was counted by the Job controller then (a failed rank is
+        // a failed index); removing it afterwards makes no replacement.
+        if (job == null || phase.equals("Failed") || phase.equals("Succeeded")) {
             return;
         }
         timer.schedule(() -> replace(evicted, job), REPLACE_AFTER_MS, TimeUnit.MILLISECONDS);

@@ -73,6 +73,10 @@ public final class SandboxS3Server implements AutoCloseable {
         this.reachable = reachable;
     }
 
+    public boolean isReachable() {
+        return reachable;
+    }
+
     private void handle(HttpServerRequest req) {
         if (!reachable) {
             req.connection().close();

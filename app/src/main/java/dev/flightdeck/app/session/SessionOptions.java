@@ -15,20 +15,38 @@ import dev.flightdeck.app.settings.SettingsFile;
  * @param pageSize LIST page size ({@code limit}); 500 is what client-go informers use
  * @param s3       where checkpoint prefixes are listed (endpoint override for S3-compatible stores)
  * @param metricsInterval how often the API server's {@code /metrics} is scraped (default 15 s)
+ * @param userAgent       how the session's requests name their client (as kubectl's do), so the
+ *                        server's audit log and APF can tell the console from other clients
  */
-public record SessionOptions(PreflightConvention preflight, int pageSize, S3Settings s3, Duration metricsInterval) {
+public record SessionOptions(PreflightConvention preflight, int pageSize, S3Settings s3, Duration metricsInterval,
+                             String userAgent) {
+
+    /** The console's own User-Agent: {@code flightdeck/VERSION (OS/ARCH)}, after kubectl's. */
+    public static final String USER_AGENT = userAgent("flightdeck");
 
     public static final SessionOptions DEFAULTS = new SessionOptions(PreflightConvention.DEFAULT, 500, S3Settings.AWS,
-            PressureScraper.DEFAULT_INTERVAL);
+            PressureScraper.DEFAULT_INTERVAL, USER_AGENT);
+
+    /** {@code client/VERSION (OS/ARCH)}; the version is the jar's, or "dev" when run from classes. */
+    public static String userAgent(String client) {
+        String v = SessionOptions.class.getPackage().getImplementationVersion();
+        return client + "/" + (v == null ? "dev" : v) + " (" + System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT)
+                .replace(' ', '-') + "/" + System.getProperty("os.arch", "") + ")";
+    }
 
     /** The defaults with what the person set for this cluster. */
     public SessionOptions with(ClusterSettings cluster) {
-        return new SessionOptions(preflight, pageSize, cluster.s3(), cluster.metricsInterval());
+        return new SessionOptions(preflight, pageSize, cluster.s3(), cluster.metricsInterval(), userAgent);
     }
 
     /** How often {@code /metrics} is scraped. */
     public SessionOptions withMetricsInterval(Duration interval) {
-        return new SessionOptions(preflight, pageSize, s3, interval);
+        return new SessionOptions(preflight, pageSize, s3, interval, userAgent);
+    }
+
+    /** The same session under another client name (a drill's observer, which must not count as the operator). */
+    public SessionOptions withUserAgent(String agent) {
+        return new SessionOptions(preflight, pageSize, s3, metricsInterval, agent);
     }
 
     /**

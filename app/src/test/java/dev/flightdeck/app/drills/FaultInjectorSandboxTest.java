@@ -54,17 +54,17 @@ class FaultInjectorSandboxTest {
                   last-checkpoint: 5m
             brief: Everything breaks.
             faults:
-              - {id: xid, kind: xid, target: {gang: llm, rank: 1}, at: 1s}
-              - {id: nvlink, kind: nvlink-down, target: {gang: llm, rank: 2}, at: 1s}
-              - {id: notready, kind: node-not-ready, target: {gang: llm, rank: 3}, at: 1s}
-              - {id: withdrawn, kind: gpus-withdrawn, target: {node: gpu-node-006}, at: 1s}
-              - {id: maintenance, kind: maintenance-due, target: {node: gpu-node-007}, at: 1s}
-              - {id: crash, kind: rank-crash, target: {gang: llm, rank: 0}, at: 1s}
-              - {id: stale, kind: checkpoint-stale, target: {gang: llm}, at: 1s}
-              - {id: budget, kind: pdb-blocks-drain, target: {gang: serve}, at: 1s}
-              - {id: store, kind: checkpoint-store-unreachable, at: 1s}
-              - {id: storm, kind: apf-storm, at: 1s}
-              - {id: repair, kind: preflight-fails, target: {gang: llm, rank: 4}, on: preflight-started}
+              - {id: xid, kind: xid, target: {gang: llm, rank: 1}, at: 1s, detected: [opened]}
+              - {id: nvlink, kind: nvlink-down, target: {gang: llm, rank: 2}, at: 1s, detected: [opened]}
+              - {id: notready, kind: node-not-ready, target: {gang: llm, rank: 3}, at: 1s, detected: [opened]}
+              - {id: withdrawn, kind: gpus-withdrawn, target: {node: gpu-node-006}, at: 1s, detected: [opened]}
+              - {id: maintenance, kind: maintenance-due, target: {node: gpu-node-007}, at: 1s, detected: [opened]}
+              - {id: crash, kind: rank-crash, target: {gang: llm, rank: 0}, at: 1s, detected: [opened]}
+              - {id: stale, kind: checkpoint-stale, target: {gang: llm}, at: 1s, detected: [opened]}
+              - {id: budget, kind: pdb-blocks-drain, target: {gang: serve}, at: 1s, detected: [opened]}
+              - {id: store, kind: checkpoint-store-unreachable, at: 1s, detected: [opened]}
+              - {id: storm, kind: apf-storm, at: 1s, detected: [opened]}
+              - {id: repair, kind: preflight-fails, target: {gang: llm, rank: 4}, on: preflight-started, detected: [opened]}
             reference:
               - Everything.
             """;
@@ -92,9 +92,17 @@ class FaultInjectorSandboxTest {
             until(() -> verdict(session, done.get("notready").where()) == NodeVerdict.NOT_READY, "the node not ready");
             until(() -> verdict(session, "gpu-node-006") == NodeVerdict.DEGRADED, "GPUs withdrawn: degraded");
             until(() -> verdict(session, "gpu-node-007") == NodeVerdict.MAINTENANCE, "maintenance due");
-            until(() -> gang(session, "llm").verdict() == GangVerdict.HALTED, "the crashed rank halts llm");
-            until(() -> Instant.parse(gang(session, "llm").annotations().get("flightdeck.dev/checkpoint-time"))
-                    .isBefore(now.minus(Duration.ofMinutes(25))), "llm's newest checkpoint stale");
+            until(() -> gang(session, "llm").verdict() == GangVerdict.HALTED || gang(session, "llm").verdict() == GangVerdict.FAILED,
+                    "the crashed rank halts llm (its peers then fail at their next collective)");
+            var status = new dev.flightdeck.app.checkpoints.CheckpointService(new dev.flightdeck.app.checkpoints
+                    .ObjectStoreCheckpoints(new dev.flightdeck.app.checkpoints.S3Settings(sandbox.objectStorageEndpoint(),
+                    "us-east-1", true), software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                    software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("sandbox", "sandbox-not-a-secret"))));
+            sandbox.setObjectStorageReachable(true); // to read what the stale fault left; the store fault is checked below
+            var read = status.read(gang(session, "llm").annotations());
+            assertTrue(read.newest() != null && read.newest().completedAt().isBefore(now.minus(Duration.ofMinutes(20))),
+                    "llm's newest complete checkpoint is stale: " + read);
+            sandbox.setObjectStorageReachable(false);
             assertEquals(1, sandbox.store().count("policy/poddisruptionbudgets"), "the budget that blocks the drain");
             assertTrue(sandbox.pressure().isActive(Episode.APF_429_STORM), "the APF storm");
             assertThrows(IOException.class, () -> HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -1,0 +1,71 @@
+package dev.flightdeck.app.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+/**
+ * A drill's scripted responder: the command line run by the system shell ({@code sh -c}, or
+ * {@code cmd /c} on Windows) in the drill's folder with the drill's environment, its output shown
+ * line by line behind {@code responder| } and kept in {@code responder.log}. When the drill ends
+ * first, the responder and whatever it started are stopped.
+ */
+final class ResponderProcess {
+
+    private final Process process;
+
+    private ResponderProcess(Process process) {
+        this.process = process;
+    }
+
+    static ResponderProcess start(String command, Path dir, Map<String, String> env, PrintStream show,
+                                  IntConsumer exited) throws IOException {
+        boolean windows = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+        ProcessBuilder pb = new ProcessBuilder(windows ? List.of("cmd", "/c", command) : List.of("sh", "-c", command))
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().close(); // nothing to answer: a responder that asks for input gets end-of-file
+        Path log = dir.resolve("responder.log");
+        Thread.ofPlatform().name("drill-responder-output").daemon().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    show.println("responder| " + line);
+                    Files.writeString(log, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                }
+            } catch (IOException e) {
+                if (p.isAlive()) {
+                    show.println("responder| (its output could not be read further: " + e.getMessage() + ")");
+                }
+            }
+        });
+        p.onExit().thenAccept(done -> exited.accept(done.exitValue()));
+        return new ResponderProcess(p);
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Stops the responder and every process it started (politely, then for good after 5 s). */
+    void stop() {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.flightdeck.app.drills;
+
+import dev.flightdeck.app.drills.Scenario.Goal;
+import dev.flightdeck.app.fleet.GpuNode;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Judges a fault's goals against what the drill sees: the operator's steps since the fault
+ * struck, the live model of the cluster, the resumes from the journal and the load on the API
+ * server during a storm. A goal is met at the first moment it holds (see
+ * {@code docs/drill-scenarios.md} for each one's meaning).
+ */
+final class GoalJudge {
+
+    /** How far ahead a maintenance-due fault schedules its window (schedule time). */
+    static final Duration MAINTENANCE_WINDOW = Duration.ofMinutes(30);
+
+    private final DrillView view;
+    private final DrillClock clock;
+    private final StormLoad storm;
+
+    GoalJudge(DrillView view, DrillClock clock, StormLoad storm) {
+        this.view = view;
+        this.clock = clock;
+        this.storm = storm;
+    }
+
+    void judge(FaultProgress p, List<OperatorStep> steps, Collection<ResumeSeen> resumes, Instant now) {
+        for (Goal g : allGoals(p)) {
+            if (p.isMet(g)) {
+                continue;
+            }
+            Instant at = metAt(g, p, steps, resumes, now);
+            if (at != null) {
+                p.meet(g, at);
+            }
+        }
+    }
+
+    private static List<Goal> allGoals(FaultProgress p) {
+        List<Goal> all = new java.util.ArrayList<>(p.fault.detected());
+        all.addAll(p.fault.mitigated());
+        all.addAll(p.fault.recovered());
+        return all;
+    }
+
+    private Instant metAt(Goal g, FaultProgress p, List<OperatorStep> steps, Collection<ResumeSeen> resumes,
+                          Instant now) {
+        Subjects s = p.subjects;
+        String node = s.node();
+        return switch (g) {
+            case OPENED -> steps.stream().filter(st -> !st.at().isBefore(p.injectedAt) && s.concerns(st.ref()))
+                    .map(OperatorStep::at).min(Instant::compareTo).orElse(null);
+            case CORDONED -> view.cordoned(node) ? now : null;
+            case DRAINED -> view.drained(node) ? now : null;
+            case PREFLIGHT_PASSED -> preflightSince(node, p.injectedAt, true) ? now : null;
+            case PREFLIGHT_RERUN -> preflightSince(node, p.injectedAt, false) ? now : null;
+            case RESUMED_FROM_NEWEST -> resumes.stream().filter(r -> s.gangs().contains(r.gang())
+                            && !r.at().isBefore(p.injectedAt) && r.fromNewest() && r.resumedAt() != null)
+                    .map(ResumeSeen::resumedAt).min(Instant::compareTo).orElse(null);
+            case GANG_RUNNING_ON_TRUSTED_NODES -> !s.gangs().isEmpty()
+                    && s.gangs().stream().allMatch(view::runningOnTrustedNodes) ? now : null;
+            case OUT_OF_SERVICE_BEFORE_MAINTENANCE -> view.outOfService(node)
+                    && now.isBefore(p.injectedAt.plus(clock.real(MAINTENANCE_WINDOW))) ? now : null;
+            case STAYED_WITHIN_REQUEST_BUDGET -> p.liftedAt != null && storm.withinBudget() ? p.liftedAt : null;
+        };
+    }
+
+    /** A preflight finished on the node after {@code since}: passed, or (when {@code passedOnly} is false) either way. */
+    private boolean preflightSince(String node, Instant since, boolean passedOnly) {
+        GpuNode n = view.node(node);
+        if (n == null || n.preflight().at() == null || n.preflight().at().isBefore(since.minusSeconds(1))) {
+            return false;
+        }
+        String result = n.preflight().result();
+        return "passed".equals(result) || !passedOnly && "failed".equals(result);
+    }
+}
