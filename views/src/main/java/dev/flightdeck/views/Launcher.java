@@ -1,11 +1,6 @@
 package dev.flightdeck.views;
 
-import dev.flightdeck.app.cli.ActCommand;
-import dev.flightdeck.app.cli.DrillCommand;
-import dev.flightdeck.app.cli.CheckCommand;
-import dev.flightdeck.app.cli.PlanCommand;
-import dev.flightdeck.app.cli.LaunchOptions;
-import dev.flightdeck.app.cli.UsageException;
+import dev.flightdeck.app.cli.Headless;
 import dev.flightdeck.views.shell.FlightdeckApp;
 import javafx.application.Application;
 
@@ -34,34 +29,19 @@ public final class Launcher {
 
     /** The whole command line, minus the exit; {@code ui} starts the window and returns when it closes. */
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err, Consumer<String[]> ui) {
-        LaunchOptions options;
-        try {
-            options = LaunchOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("flightdeck: " + e.getMessage());
-            return CheckCommand.USAGE;
+        int headless = Headless.run(args, env, out, err);
+        if (headless != Headless.NOT_HEADLESS) {
+            return headless;
         }
-        return switch (options.command()) {
-            case HELP -> {
-                out.println(LaunchOptions.USAGE);
-                yield 0;
-            }
-            case CHECK -> CheckCommand.run(options, env, out, err);
-            case PLAN -> PlanCommand.run(options, env, out, err);
-            case EXECUTE -> ActCommand.run(options, env, out, err);
-            case DRILL -> DrillCommand.run(options, env, out, err);
-            case UI -> {
-                try {
-                    ui.accept(args);
-                    yield 0;
-                } catch (UnsupportedOperationException | IllegalStateException e) {
-                    // The toolkit could not start: no GTK 3, no display. Say so in one line.
-                    err.println("flightdeck: cannot open the console window (" + e.getMessage() + "); on Linux it needs"
-                            + " a display and GTK 3: apt-get install libgtk-3-0 libgl1 libxtst6."
-                            + " `flightdeck check` works without either.");
-                    yield NO_WINDOW;
-                }
-            }
-        };
+        try {
+            ui.accept(args);
+            return 0;
+        } catch (UnsupportedOperationException | IllegalStateException e) {
+            // The toolkit could not start: no GTK 3, no display. Say so in one line.
+            err.println("flightdeck: cannot open the console window (" + e.getMessage() + "); on Linux it needs"
+                    + " a display and GTK 3: apt-get install libgtk-3-0 libgl1 libxtst6."
+                    + " `flightdeck check` works without either.");
+            return NO_WINDOW;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.drills;
 
+import dev.flightdeck.app.sandbox.SandboxControl;
 import dev.flightdeck.app.sandbox.SeenRequest;
 
 import java.net.URLDecoder;
@@ -9,8 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the drill cluster's audit of requests the way an SRE reads an audit log: which requests
- * were the operator's (Flightdeck's own commands and kubectl, by their User-Agent; not the drill's
- * observer or its fault injector), which of them looked at something by name — a node, its pods, a
+ * were the operator's (anything but the drill's observer and its fault injector, which name themselves
+ * in their User-Agent), which of them looked at something by name — a node, its pods, a
  * gang's workload or pods, the API server's {@code /metrics} — and which evicted or deleted pods or
  * removed a disruption budget. A list or watch of everything names nothing.
  */
@@ -41,10 +42,13 @@ final class AuditReads {
     private AuditReads() {
     }
 
-    /** Whether the request came from the operator's tools rather than the drill's own clients. */
+    /**
+     * Whether the request came from the operator's tools (Flightdeck, kubectl, curl, a script) rather
+     * than the drill's own clients: its observer and its fault injector name themselves.
+     */
     static boolean operator(SeenRequest r) {
         String ua = r.userAgent();
-        return ua.startsWith("flightdeck/") || ua.startsWith("kubectl/") || ua.startsWith("kubectl1");
+        return !ua.startsWith(DrillRun.OBSERVER_AGENT) && !ua.startsWith(SandboxControl.USER_AGENT);
     }
 
     /** What {@code r} means, or null when it names nothing (or is not the operator's). */

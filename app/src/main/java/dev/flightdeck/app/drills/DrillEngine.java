@@ -58,11 +58,15 @@ final class DrillEngine {
     private final Map<String, NodeVerdict> nodeVerdicts = new HashMap<>();
     private final Map<String, Boolean> cordons = new HashMap<>();
     private final Map<String, GangVerdict> gangVerdicts = new HashMap<>();
+    /** Where each pod was, and which gangs ran healthy, as of the end of the last tick: "a moment before" a removal. */
     private Map<String, DrillView.PodPlace> places = Map.of();
+    private Set<String> healthyBefore = Set.of();
     private final Set<String> repairs = new HashSet<>();
     /** Actions confirmed (or, for a resume, saved) whose outcome the journal does not hold yet: "action target". */
     private final Set<String> underway = new HashSet<>();
     private final Map<String, Instant> drainedSince = new HashMap<>();
+    /** The last thing the operator did (a journal line, a request): the model needs a moment to show its effect. */
+    private Instant lastActivity;
     private Instant lastSample;
 
     DrillEngine(Scenario scenario, DrillClock clock, DrillView view, FaultInjector injector, JournalFollower journal,
@@ -126,6 +130,42 @@ final class DrillEngine {
             }
         }
         repairWhenDrained(now);
+        places = view.podPlaces();
+        Set<String> healthy = new HashSet<>();
+        for (Scenario.GangStart g : scenario.cluster().gangs()) {
+            String ref = g.namespace() + "/" + g.name();
+            if (view.healthyAndRunning(ref)) {
+                healthy.add(ref);
+            }
+        }
+        healthyBefore = healthy;
+    }
+
+    /** Why the drill can no longer recover (a goal of some fault's last stage can never be met), or null. */
+    String doomed() {
+        Instant now = clock.now();
+        for (FaultProgress p : faults) {
+            if (!p.injected() || p.done() != null) {
+                continue;
+            }
+            for (Scenario.Goal g : p.fault.finalGoals()) {
+                String why = judge.doomed(g, p, now);
+                if (why != null) {
+                    return p.fault.id() + " can no longer be " + (p.fault.recovered().isEmpty() ? "mitigated" : "recovered")
+                            + ": " + why;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a == null || b.isAfter(a) ? b : a;
+    }
+
+    /** When the operator last did something the drill saw (a journal line or a request), or null. */
+    Instant lastActivity() {
+        return lastActivity;
     }
 
     /** Whether an action the operator started has not journaled its outcome yet. */
@@ -159,6 +199,7 @@ final class DrillEngine {
 
     private void takeJournal(Instant now) {
         for (JournalEntry e : journal.poll(now)) {
+            lastActivity = later(lastActivity, e.at());
             String what = e.action() + " " + e.target().replaceFirst("^(node|gang)/", "") + ": " + e.message();
             steps.add(new OperatorStep(e.at(), e.target(), what, OperatorStep.Source.JOURNAL));
             boolean saved = e.action().equals("resume") && e.phase().equals("step") && e.details().containsKey("checkpoint");
@@ -207,15 +248,11 @@ final class DrillEngine {
                 budgeted.addAll(p.subjects.gangs());
             }
         }
-        Set<String> healthy = new HashSet<>();
-        gangVerdicts.keySet().forEach(g -> {
-            if (view.healthyAndRunning(g)) {
-                healthy.add(g);
-            }
-        });
+        Set<String> healthy = healthyBefore;
         for (SeenRequest r; (r = audit.poll()) != null; ) {
             if (AuditReads.operator(r) && !r.isWatch()) {
                 storm.request(r.at());
+                lastActivity = later(lastActivity, r.at());
             }
             Seen s = AuditReads.meaning(r);
             switch (s) {
@@ -254,7 +291,7 @@ final class DrillEngine {
                     + place.node() + ")");
             done.add(DrillClock.offset(clock.since(at)) + "  " + how + " " + pod + " on " + place.node());
         }
-        record(mistakes.podRemoved(at, pod, place, nodeVerdicts, faultNodes, healthy, deleted, budgeted));
+        mistakes.podRemoved(at, pod, place, nodeVerdicts, faultNodes, healthy, deleted, budgeted).forEach(this::record);
     }
 
     private void record(MistakeMade m) {
@@ -434,6 +471,5 @@ final class DrillEngine {
         int idle = ledger.observe(now, verdicts);
         samples.add(new DrillSample(clock.since(now), inService, total, running, scenario.cluster().gangs().size(), idle));
         mistakes.sample(now, nodes).forEach(this::record);
-        places = view.podPlaces();
     }
 }

@@ -30,8 +30,9 @@ import java.util.function.Consumer;
  */
 public final class DrillRun implements AutoCloseable {
 
-    /** The observer's User-Agent: its own reads must not count as the operator's. */
-    static final String OBSERVER = SessionOptions.userAgent("flightdeck-drill-observer");
+    /** The observer's User-Agent (its start): its own reads must not count as the operator's. */
+    static final String OBSERVER_AGENT = "flightdeck-drill-observer/";
+    private static final String OBSERVER = SessionOptions.userAgent("flightdeck-drill-observer");
     private static final Duration TICK = Duration.ofMillis(250);
     /** After recovery, how long the drill waits for actions under way to journal their outcome (and the responder to exit). */
     private static final Duration SETTLE = Duration.ofSeconds(30);
@@ -164,11 +165,14 @@ public final class DrillRun implements AutoCloseable {
                 }
                 // Let what is under way finish, so its outcome (and the responder's exit) is in the report.
                 boolean settling = Duration.between(recoveredAt, now).compareTo(SETTLE) < 0
-                        && (engine.actionsUnderway() || responder != null && responderExited == null);
+                        && (engine.actionsUnderway() || responder != null && responderExited == null
+                        || recent(engine.lastActivity(), now) || recent(responderExited, now));
                 if (!settling) {
-                    finish(DrillReport.Outcome.RECOVERED, "recovered: every fault reached its last stage by "
+                    finish(DrillReport.Outcome.RECOVERED, "every fault reached its last stage by "
                             + at(recoveredAt));
                 }
+            } else if (engine.doomed() != null) {
+                finish(DrillReport.Outcome.NOT_RECOVERED, engine.doomed());
             } else if (endRequest != null) {
                 finish(DrillReport.Outcome.NOT_RECOVERED, endRequest + " at " + at(now) + ", before every fault was recovered");
             } else if (engine.clock.elapsed().compareTo(scenario.limit()) > 0) {
@@ -184,6 +188,11 @@ public final class DrillRun implements AutoCloseable {
             engine.problems.add("the drill stopped judging: " + e);
             finish(DrillReport.Outcome.ABORTED, "stopped by an error in the drill at " + at(engine.clock.now()) + ": " + e);
         }
+    }
+
+    /** Within the last two seconds: the observer's model may not show its effect yet. */
+    private static boolean recent(Instant i, Instant now) {
+        return i != null && Duration.between(i, now).compareTo(Duration.ofSeconds(2)) < 0;
     }
 
     private String at(Instant i) {

@@ -111,6 +111,21 @@ final class DrillView {
         return out;
     }
 
+    /**
+     * Whether the model shows a fault that struck: a state goal ("the gang runs on trusted nodes") is
+     * only judged once it does, or a model a moment behind the injection would meet it at once.
+     */
+    boolean shows(FaultKind kind, Subjects s) {
+        return switch (kind) {
+            case XID, NVLINK_DOWN, GPUS_WITHDRAWN, MAINTENANCE_DUE, NODE_NOT_READY -> {
+                GpuNode n = node(s.node());
+                yield n == null || n.verdict() != NodeVerdict.TRUSTED;
+            }
+            case RANK_CRASH -> s.gangs().stream().map(this::gang).allMatch(g -> g == null || g.verdict() != GangVerdict.RUNNING);
+            case PREFLIGHT_FAILS, CHECKPOINT_STALE, PDB_BLOCKS_DRAIN, CHECKPOINT_STORE_UNREACHABLE, APF_STORM -> true;
+        };
+    }
+
     /** The gangs with a rank on {@code node} now ({@code namespace/name}). */
     List<String> gangsOn(String node) {
         return fleet.gangs().stream().filter(g -> g.ranks().stream().anyMatch(r -> node.equals(r.node())))

@@ -20,6 +20,8 @@ final class FaultProgress {
     Instant injectedAt;
     String injected;
     Instant liftedAt;
+    /** When the observer's model first showed the fault (state goals are judged from then on). */
+    Instant seenAt;
     private final Map<Goal, Instant> met = new EnumMap<>(Goal.class);
 
     FaultProgress(Fault fault) {

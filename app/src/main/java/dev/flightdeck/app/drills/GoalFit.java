@@ -16,13 +16,14 @@ final class GoalFit {
 
     /** Why {@code goal} cannot judge a {@code kind} fault on {@code target}, or null when it can. */
     static String whyNot(Goal goal, FaultKind kind, Target target) {
-        boolean node = target instanceof Target.Node || target instanceof Target.RankNode;
-        boolean gang = target instanceof Target.Gang || target instanceof Target.RankNode;
+        // A node fault's goals are about its node and the gangs on it; a gang fault's about the gang only.
+        boolean node = kind.targets() == FaultKind.TargetKind.NODE;
+        boolean gang = node || target instanceof Target.Gang || target instanceof Target.RankNode;
         return switch (goal) {
             case OPENED -> null;
             case CORDONED, DRAINED, PREFLIGHT_PASSED, PREFLIGHT_RERUN -> node ? null
-                    : word(goal) + " is about a node, and " + kind.word()
-                    + " here strikes " + describe(target);
+                    : word(goal) + " is about a node, and " + kind.word() + " strikes " + describe(target)
+                    + (kind.targets() == FaultKind.TargetKind.CLUSTER ? "" : ", not its node");
             case RESUMED_FROM_NEWEST, GANG_RUNNING_ON_TRUSTED_NODES -> gang || node ? null
                     : word(goal) + " is about a gang, and " + kind.word() + " strikes " + describe(target);
             case OUT_OF_SERVICE_BEFORE_MAINTENANCE -> kind == FaultKind.MAINTENANCE_DUE ? null
@@ -40,9 +41,9 @@ final class GoalFit {
     private static String describe(Target t) {
         return switch (t) {
             case Target.Cluster c -> "the whole cluster";
-            case Target.Gang g -> "gang " + g.name() + " (no rank: no node)";
+            case Target.Gang g -> "gang " + g.name();
             case Target.Node n -> "node " + n.name();
-            case Target.RankNode r -> "the node of rank " + r.rank() + " of " + r.gang();
+            case Target.RankNode r -> "rank " + r.rank() + " of " + r.gang();
         };
     }
 }

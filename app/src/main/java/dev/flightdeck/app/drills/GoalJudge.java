@@ -19,6 +19,11 @@ final class GoalJudge {
     /** How far ahead a maintenance-due fault schedules its window (schedule time). */
     static final Duration MAINTENANCE_WINDOW = Duration.ofMinutes(30);
 
+    /** Goals read from the cluster's state, which a model behind the injection would answer wrongly. */
+    private static final java.util.Set<Goal> STATE = java.util.EnumSet.of(Goal.CORDONED, Goal.DRAINED,
+            Goal.PREFLIGHT_PASSED, Goal.PREFLIGHT_RERUN, Goal.GANG_RUNNING_ON_TRUSTED_NODES,
+            Goal.OUT_OF_SERVICE_BEFORE_MAINTENANCE);
+
     private final DrillView view;
     private final DrillClock clock;
     private final StormLoad storm;
@@ -30,8 +35,12 @@ final class GoalJudge {
     }
 
     void judge(FaultProgress p, List<OperatorStep> steps, Collection<ResumeSeen> resumes, Instant now) {
+        if (p.seenAt == null && (view.shows(p.fault.kind(), p.subjects)
+                || now.isAfter(p.injectedAt.plus(java.time.Duration.ofSeconds(10))))) {
+            p.seenAt = now; // (a model that never shows it is judged anyway after 10 s rather than never)
+        }
         for (Goal g : allGoals(p)) {
-            if (p.isMet(g)) {
+            if (p.isMet(g) || p.seenAt == null && STATE.contains(g)) {
                 continue;
             }
             Instant at = metAt(g, p, steps, resumes, now);
@@ -67,6 +76,20 @@ final class GoalJudge {
             case OUT_OF_SERVICE_BEFORE_MAINTENANCE -> view.outOfService(node)
                     && now.isBefore(p.injectedAt.plus(clock.real(MAINTENANCE_WINDOW))) ? now : null;
             case STAYED_WITHIN_REQUEST_BUDGET -> p.liftedAt != null && storm.withinBudget() ? p.liftedAt : null;
+        };
+    }
+
+    /** Why {@code g} can never be met any more (its moment has passed), or null while it still can be. */
+    String doomed(Goal g, FaultProgress p, Instant now) {
+        if (p.isMet(g)) {
+            return null;
+        }
+        return switch (g) {
+            case STAYED_WITHIN_REQUEST_BUDGET -> p.liftedAt != null && !storm.withinBudget()
+                    ? "the storm is over and the operator's load during it was over budget (" + storm.describe() + ")" : null;
+            case OUT_OF_SERVICE_BEFORE_MAINTENANCE -> !now.isBefore(p.injectedAt.plus(clock.real(MAINTENANCE_WINDOW)))
+                    ? "the maintenance window on " + p.subjects.node() + " has come and the node was still in service" : null;
+            default -> null;
         };
     }
 

@@ -16,7 +16,8 @@ import java.util.Set;
 /**
  * Watches for the mistakes a scenario names, from what the operator did (the API audit: evictions
  * and deletions, whether sent by Flightdeck or kubectl; the journal: drains and resumes) and from
- * the cluster's state. Each mistake is reported once per node or gang it happened to.
+ * the cluster's state. Each mistake is reported once per node or gang it happened to; one removal
+ * can be several mistakes at once (a healthy node drained breaks the healthy gang on it).
  */
 final class MistakeWatch {
 
@@ -43,29 +44,27 @@ final class MistakeWatch {
      * {@code faultNodes} the nodes struck by a fault, {@code healthyGangs} the gangs that were
      * running on trusted nodes a moment before.
      */
-    MistakeMade podRemoved(Instant at, String pod, DrillView.PodPlace place, Map<String, NodeVerdict> verdicts,
-                           Set<String> faultNodes, Set<String> healthyGangs, boolean deletedPastEviction,
-                           Set<String> budgetedGangs) {
+    List<MistakeMade> podRemoved(Instant at, String pod, DrillView.PodPlace place, Map<String, NodeVerdict> verdicts,
+                                 Set<String> faultNodes, Set<String> healthyGangs, boolean deletedPastEviction,
+                                 Set<String> budgetedGangs) {
+        List<MistakeMade> out = new ArrayList<>();
         if (place == null) {
-            return null;
+            return out;
         }
         if (deletedPastEviction && place.gang() != null && budgetedGangs.contains(place.gang())) {
-            return record(Mistake.FORCED_PAST_A_BUDGET, at, place.gang(), "deleted " + pod + " of " + place.gang()
-                    + " directly while a disruption budget allowed no eviction");
+            add(out, record(Mistake.FORCED_PAST_A_BUDGET, at, place.gang(), "deleted " + pod + " of " + place.gang()
+                    + " directly while a disruption budget allowed no eviction"));
         }
         if (place.node() != null && verdicts.get(place.node()) == NodeVerdict.TRUSTED
                 && !faultNodes.contains(place.node()) && place.gang() != null) {
-            MistakeMade m = record(Mistake.DRAINED_A_HEALTHY_NODE, at, place.node(), "removed rank pod " + pod
-                    + " from " + place.node() + ", whose GPUs were trusted and which no fault had struck");
-            if (m != null) {
-                return m;
-            }
+            add(out, record(Mistake.DRAINED_A_HEALTHY_NODE, at, place.node(), "removed rank pod " + pod + " from "
+                    + place.node() + ", whose GPUs were trusted and which no fault had struck"));
         }
         if (place.gang() != null && healthyGangs.contains(place.gang())) {
-            return record(Mistake.BROKE_A_GANG_THAT_DID_NOT_NEED_IT, at, place.gang(), "removed " + pod + ", a rank of "
-                    + place.gang() + ", which was running with every rank on trusted nodes");
+            add(out, record(Mistake.BROKE_A_GANG_THAT_DID_NOT_NEED_IT, at, place.gang(), "removed " + pod
+                    + ", a rank of " + place.gang() + ", which was running with every rank on trusted nodes"));
         }
-        return null;
+        return out;
     }
 
     /** During an APF storm: a disruptive action started, or the operator's requests went over the budget. */

@@ -19,12 +19,18 @@ import java.util.List;
  */
 public final class SandboxControl implements AutoCloseable {
 
+    /**
+     * How its requests name their client: the sandbox's own hands (a drill's fault injector, a test's
+     * agent) are told apart from the operator's tools in the sandbox's request audit by it.
+     */
+    public static final String USER_AGENT = "flightdeck-sandbox-control/1";
+
     private final KubernetesClient client;
     private final SandboxPressure pressure;
 
     SandboxControl(String url, SandboxPressure pressure) {
         this.pressure = pressure;
-        Config config = new ConfigBuilder(Config.empty()).withMasterUrl(url).build();
+        Config config = new ConfigBuilder(Config.empty()).withMasterUrl(url).withUserAgent(USER_AGENT).build();
         this.client = new KubernetesClientBuilder().withConfig(config).build();
     }
 

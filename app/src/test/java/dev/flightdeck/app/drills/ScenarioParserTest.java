@@ -82,6 +82,38 @@ class ScenarioParserTest {
     }
 
     @Test
+    void goalsAndTimingsThatCouldNeverBeJudgedAreRefused() {
+        String storm = GOOD.replace("reference:", "  - id: storm\n    kind: apf-storm\n    at: 10s\n"
+                + "    mitigated: [stayed-within-request-budget]\nreference:");
+        assertRefused(storm, 20, 5, "stayed-within-request-budget is judged when the storm ends: give the fault 'lasts'");
+        assertRefused(GOOD.replace("    at: 30s\n", "    at: 30s\n    lasts: 5m\n"), 18, 12,
+                "only apf-storm and checkpoint-store-unreachable lift by themselves");
+        assertRefused(GOOD.replace("mitigated: [resumed-from-newest]", "mitigated: [cordoned]"), 19, 17,
+                "cordoned is about a node, and rank-crash strikes rank 2 of llm, not its node");
+        assertRefused(GOOD.replace("target: {gang: llm, rank: 2}", "target: {gang: llm}")
+                .replace("mitigated: [resumed-from-newest]", "mitigated: [drained]"), 19, 17,
+                "drained is about a node, and rank-crash strikes gang llm, not its node");
+        assertRefused(GOOD.replace("mitigated: [resumed-from-newest]", "mitigated: [out-of-service-before-maintenance]"),
+                19, 17, "out-of-service-before-maintenance only judges a maintenance-due fault, not rank-crash");
+        assertRefused(GOOD.replace("    detected: [opened]\n    mitigated: [resumed-from-newest]\n", ""), 14, 5,
+                "fault 'crash' sets no goal: say at least what counts as detected");
+        assertRefused(storm.replace("    at: 10s\n", "    on: cordoned\n").replace("mitigated: [stayed-within-request-budget]",
+                "detected: [opened]"), 22, 9, "apf-storm has no target for the operator to act on: give it 'at'");
+    }
+
+    @Test
+    void aScenarioIsFoundByIdOrFileAndAnUnknownNameSaysWhatThereIs(@TempDir Path dir) throws Exception {
+        assertEquals("rank-crash", ScenarioCatalog.find("rank-crash", dir).scenario().id());
+        Files.writeString(dir.resolve("mine.yaml"), GOOD);
+        assertEquals("tiny", ScenarioCatalog.find("tiny", dir).scenario().id(), "one of the user's, by id");
+        assertEquals("tiny", ScenarioCatalog.find(dir.resolve("mine.yaml").toString(), null).scenario().id(), "by file");
+        ScenarioCatalog.Entry none = ScenarioCatalog.find("meteor-strike", dir);
+        assertFalse(none.ok());
+        assertTrue(none.error().getMessage().contains("no scenario 'meteor-strike': there are [apf-storm, rank-crash"),
+                none.error().getMessage());
+    }
+
+    @Test
     void aBrokenUserFileIsListedAsRefusedAndHidesNothing(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("mine.yaml"), GOOD.replace("ranks: 4", "ranks: lots"));
         Files.writeString(dir.resolve("ok.yaml"), GOOD.replace("id: tiny", "id: mine-ok"));

@@ -5,6 +5,9 @@ import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.views.actions.NodeActionsBar;
+import dev.flightdeck.views.drills.DrillBanner;
+import dev.flightdeck.views.drills.DrillsView;
+import dev.flightdeck.views.drills.DrillsViewModel;
 import dev.flightdeck.views.gangs.GangsView;
 import dev.flightdeck.views.journal.JournalView;
 import dev.flightdeck.views.journal.JournalViewModel;
@@ -50,6 +53,10 @@ public final class MainWindow extends BorderPane {
     private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
     private final ToggleButton navPressure = new ToggleButton("Pressure", new FontIcon(Icons.PRESSURE));
     private final ToggleButton navJournal = new ToggleButton("Journal", new FontIcon(Icons.JOURNAL));
+    private final ToggleButton navDrills = new ToggleButton("Drills", new FontIcon(Icons.DRILL));
+    private final DrillsViewModel drills;
+    private final DrillBanner drillBanner;
+    private DrillsView drillsView;
     private PressureView pressureView;
     private final JournalViewModel journal;
     private JournalView journalView;
@@ -76,8 +83,11 @@ public final class MainWindow extends BorderPane {
         sessions.setOnJournalChanged(journal::refresh);
         this.statusBar = new StatusBar(sessions, nodes, clock);
         statusBar.setOnPressureClicked(this::showPressure);
+        this.drills = DrillScreens.viewModel(new DrillScreens.SessionHost(sessions), journalReads);
+        this.drillBanner = new DrillBanner(drills);
+        DrillScreens.reportOpened(drills, nodes, sessions.gangs());
         getStyleClass().add(Styles.ROOT);
-        setTop(new VBox(topBar(choices), problemBanner(), noticeBanner()));
+        setTop(new VBox(topBar(choices), drillBanner, problemBanner(), noticeBanner()));
         setLeft(nav());
         setCenter(nodesView);
         setBottom(statusBar);
@@ -180,6 +190,9 @@ public final class MainWindow extends BorderPane {
         navJournal.setId("nav-journal");
         navJournal.getStyleClass().add(Styles.NAV_ITEM);
         navJournal.setToggleGroup(group);
+        navDrills.setId("nav-drills");
+        navDrills.getStyleClass().add(Styles.NAV_ITEM);
+        navDrills.setToggleGroup(group);
         // Keep one screen selected: clicking the current one again must not leave the window blank.
         group.selectedToggleProperty().addListener((o, old, now) -> {
             if (now == null && old != null) {
@@ -188,14 +201,18 @@ public final class MainWindow extends BorderPane {
                 setCenter(nodesView);
             } else if (now == navGangs) {
                 setCenter(gangsView());
+                drills.opened(dev.flightdeck.app.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen");
             } else if (now == navPressure) {
                 setCenter(pressureView());
+                drills.opened(dev.flightdeck.app.drills.OperatorStep.PRESSURE, "opened the Pressure screen");
             } else if (now == navJournal) {
                 journal.refresh();
                 setCenter(journalView());
+            } else if (now == navDrills) {
+                setCenter(drillsView());
             }
         });
-        VBox nav = new VBox(navNodes, navGangs, navPressure, navJournal);
+        VBox nav = new VBox(navNodes, navGangs, navPressure, navJournal, navDrills);
         nav.getStyleClass().add(Styles.NAV);
         return nav;
     }
@@ -214,6 +231,21 @@ public final class MainWindow extends BorderPane {
 
     public void showJournal() {
         navJournal.setSelected(true);
+    }
+
+    public void showDrills() {
+        navDrills.setSelected(true);
+    }
+
+    public DrillsViewModel drills() {
+        return drills;
+    }
+
+    private DrillsView drillsView() {
+        if (drillsView == null) {
+            drillsView = new DrillsView(drills);
+        }
+        return drillsView;
     }
 
     /** The journal, filtered to one node (from its details). */
@@ -300,6 +332,8 @@ public final class MainWindow extends BorderPane {
     }
 
     public void stop() {
+        drills.close();
+        drillBanner.stop();
         journalReads.shutdownNow();
         statusBar.stop();
         if (gangsView != null) {

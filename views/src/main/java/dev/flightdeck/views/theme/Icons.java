@@ -89,6 +89,7 @@ public final class Icons {
     public static final Ikon EXPORT = Material2MZ.SAVE_ALT;
     public static final Ikon COPY = Material2AL.CONTENT_COPY;
     public static final Ikon WARNING = Material2MZ.WARNING;
+    public static final Ikon DRILL = Material2AL.ALARM;
 
     public static FontIcon icon(Ikon ikon) {
         return new FontIcon(ikon);

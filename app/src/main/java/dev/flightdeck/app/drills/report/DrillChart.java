@@ -42,15 +42,16 @@ public final class DrillChart {
         XYSeries gpus = new XYSeries("GPUs in service");
         XYSeries gangs = new XYSeries("gangs running");
         for (DrillSample s : r.samples()) {
-            double min = s.at().toMillis() / 60_000.0;
-            gpus.add(min, s.gpusInService());
-            gangs.add(min, s.gangsRunning());
+            double sec = s.at().toMillis() / 1000.0;
+            gpus.add(sec, s.gpusInService());
+            gangs.add(sec, s.gangsRunning());
         }
         XYPlot plot = new XYPlot();
         plot.setDataset(0, new XYSeriesCollection(gpus));
         plot.setDataset(1, new XYSeriesCollection(gangs));
-        NumberAxis time = new NumberAxis("minutes since the drill started");
+        NumberAxis time = new NumberAxis("time since the drill started (m:ss)");
         time.setAutoRangeIncludesZero(true);
+        time.setStandardTickUnits(clockTicks());
         plot.setDomainAxis(time);
         NumberAxis gpuAxis = new NumberAxis("GPUs in service");
         int total = r.samples().stream().mapToInt(DrillSample::gpusTotal).max().orElse(0);
@@ -70,7 +71,7 @@ public final class DrillChart {
         plot.setRangeGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
         for (TimelineEvent e : r.timeline()) {
             if (e.kind() == TimelineEvent.Kind.FAULT && e.text().contains(" struck (")) {
-                ValueMarker m = new ValueMarker(e.at().toMillis() / 60_000.0, FAULT, new BasicStroke(1.2f,
+                ValueMarker m = new ValueMarker(e.at().toMillis() / 1000.0, FAULT, new BasicStroke(1.2f,
                         BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[]{5, 4}, 0));
                 m.setLabel(e.text().substring(0, e.text().indexOf(' ')));
                 m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
@@ -86,6 +87,32 @@ public final class DrillChart {
         chart.addLegend(legend);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
+    }
+
+    /** Ticks on the drill's clock: every 5 s for a short drill up to every 10 min for a long one, as m:ss. */
+    private static org.jfree.chart.axis.TickUnits clockTicks() {
+        java.text.NumberFormat clock = new java.text.NumberFormat() {
+            @Override
+            public StringBuffer format(double seconds, StringBuffer to, java.text.FieldPosition pos) {
+                long s = Math.round(seconds);
+                return to.append(s / 60).append(':').append(String.format("%02d", s % 60));
+            }
+
+            @Override
+            public StringBuffer format(long seconds, StringBuffer to, java.text.FieldPosition pos) {
+                return format((double) seconds, to, pos);
+            }
+
+            @Override
+            public Number parse(String source, java.text.ParsePosition pos) {
+                return null;
+            }
+        };
+        org.jfree.chart.axis.TickUnits units = new org.jfree.chart.axis.TickUnits();
+        for (int s : new int[]{5, 10, 15, 30, 60, 120, 300, 600, 900, 1800}) {
+            units.add(new org.jfree.chart.axis.NumberTickUnit(s, clock));
+        }
+        return units;
     }
 
     private static XYStepRenderer renderer(Color color, float width) {

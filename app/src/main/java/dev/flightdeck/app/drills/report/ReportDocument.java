@@ -46,13 +46,13 @@ public final class ReportDocument {
         out.add(new Heading(2, "Faults"));
         List<List<String>> rows = new ArrayList<>();
         for (FaultResult f : r.faults()) {
-            rows.add(List.of(f.id(), f.kind().word(), f.struck() ? DrillClock.offset(f.struckAt()) : "—", f.where(),
+            rows.add(List.of(f.id(), f.struck() ? DrillClock.offset(f.struckAt()) : "—",
                     time(f.toDetect(), f.setsDetect()), time(f.toMitigate(), f.setsMitigate()), time(f.toRecover(), f.setsRecover()),
                     f.goalsMissed().isEmpty() ? "" : String.join(", ", f.goalsMissed())));
         }
-        out.add(new Table(List.of("fault", "kind", "struck", "where", "to detect", "to mitigate", "to recover",
-                "goals missed"), rows));
-        out.add(new Bullets(r.faults().stream().map(f -> f.id() + ": " + f.what()).toList(), false));
+        out.add(new Table(List.of("fault", "struck", "to detect", "to mitigate", "to recover", "goals missed"), rows));
+        out.add(new Bullets(r.faults().stream().map(f -> f.id() + " (" + f.kind().word() + ", " + f.where() + "): "
+                + f.what()).toList(), false));
         out.add(new Heading(2, "GPU-hours lost"));
         List<String> cost = new ArrayList<>();
         cost.add(String.format(Locale.ROOT, "%.1f GPU-hours in all", r.gpuHoursLost()));

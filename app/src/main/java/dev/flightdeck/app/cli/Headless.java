@@ -1,0 +1,51 @@
+package dev.flightdeck.app.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+
+/**
+ * The headless commands on their own ({@code check}, {@code plan}, the actions, {@code drill},
+ * {@code --help}), with no JavaFX on the class path: the console's launcher hands them here, and a
+ * drill's scripted responder or a CI job can run this class directly.
+ */
+public final class Headless {
+
+    /** What {@link #run} returns for a command line that asks for the console window. */
+    public static final int NOT_HEADLESS = -1;
+
+    private Headless() {
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.getenv(), System.out, System.err);
+        if (code == NOT_HEADLESS) {
+            System.err.println("flightdeck: the console window is not part of the headless commands; start "
+                    + "dev.flightdeck.views.Launcher (assets/bin/flightdeck) for it");
+            code = CheckCommand.USAGE;
+        }
+        // Always exit explicitly: HTTP client threads of a closed session must not keep the JVM alive.
+        System.exit(code);
+    }
+
+    /** Runs a headless command line and returns its exit code, or {@link #NOT_HEADLESS}. */
+    public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (UsageException e) {
+            err.println("flightdeck: " + e.getMessage());
+            return CheckCommand.USAGE;
+        }
+        return switch (options.command()) {
+            case HELP -> {
+                out.println(LaunchOptions.USAGE);
+                yield 0;
+            }
+            case CHECK -> CheckCommand.run(options, env, out, err);
+            case PLAN -> PlanCommand.run(options, env, out, err);
+            case EXECUTE -> ActCommand.run(options, env, out, err);
+            case DRILL -> DrillCommand.run(options, env, out, err);
+            case UI -> NOT_HEADLESS;
+        };
+    }
+}

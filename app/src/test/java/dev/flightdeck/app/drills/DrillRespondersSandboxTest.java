@@ -1,0 +1,105 @@
+package dev.flightdeck.app.drills;
+
+import dev.flightdeck.app.cli.DrillRunCommand;
+import dev.flightdeck.app.cli.LaunchOptions;
+import dev.flightdeck.app.settings.AppDirectories;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every bundled scenario, run headless as {@code flightdeck drill run SCENARIO --responder CMD --pace 10}
+ * on its own sandbox, twice: with the runbook in {@code assets/drills/responders/SCENARIO.sh}, which
+ * must recover it with every goal met and no mistake, and with {@code SCENARIO.mistake.sh}, which makes
+ * the mistake its first lines name ({@code # expect-mistake: …}); the kept report must say so. The
+ * responders are real processes calling Flightdeck's headless commands (and curl) over HTTP, as a
+ * runbook under test in CI would. The sandbox simulates the cluster's agents, scheduler and trainers.
+ */
+class DrillRespondersSandboxTest {
+
+    private static final Path RESPONDERS = Path.of("..", "assets", "drills", "responders").toAbsolutePath().normalize();
+    private static Path launcher;
+
+    @BeforeAll
+    static void launcher(@TempDir Path bin) throws IOException {
+        // The responders call "$FLIGHTDECK": here, the headless commands on this test's class path.
+        launcher = bin.resolve("flightdeck");
+        Files.writeString(launcher, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                + "' -Djava.awt.headless=true -XX:TieredStopAtLevel=1 -Xshare:auto -cp '"
+                + System.getProperty("java.class.path") + "' dev.flightdeck.app.cli.Headless \"$@\"\n");
+        assertTrue(launcher.toFile().setExecutable(true));
+    }
+
+    static Stream<Arguments> responders() {
+        List<Arguments> out = new ArrayList<>();
+        for (Scenario s : ScenarioCatalog.bundled()) {
+            out.add(Arguments.of(s.id(), s.id() + ".sh"));
+            out.add(Arguments.of(s.id(), s.id() + ".mistake.sh"));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("responders")
+    void aScriptedResponderIsJudgedAsItResponded(String scenario, String script, @TempDir Path home) throws IOException {
+        Path file = RESPONDERS.resolve(script);
+        assertTrue(Files.isRegularFile(file), "every bundled scenario has a runbook and a mistake: " + file);
+        List<String> expected = expectedMistakes(file);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("FLIGHTDECK_LAUNCHER", launcher.toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        AppDirectories dirs = new AppDirectories(home.resolve("config"), home.resolve("data"));
+        int code = DrillRunCommand.run(new LaunchOptions.DrillRequest("run", scenario, "sh '" + file + "'", 10), dirs, env,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String report = out.toString(StandardCharsets.UTF_8);
+        String log = report + "\n--- stderr ---\n" + err.toString(StandardCharsets.UTF_8);
+
+        DrillResults.Read kept = new DrillResults(dirs.data().resolve("drills")).read(scenario);
+        assertEquals(1, kept.results().size(), "one result kept for the run\n" + log);
+        DrillReport r = DrillResults.readReport(Path.of(kept.results().getFirst().report() + ".json"));
+        List<String> made = r.mistakes().stream().map(m -> m.mistake().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .toList();
+        if (expected.isEmpty()) {
+            assertEquals(0, code, "the runbook recovers " + scenario + "\n" + log);
+            assertTrue(r.recovered(), log);
+            assertEquals(List.of(), made, "the runbook makes no mistake\n" + log);
+            for (DrillReport.FaultResult f : r.faults()) {
+                assertTrue(f.struck(), f.id() + " struck\n" + log);
+                assertEquals(List.of(), f.goalsMissed(), f.id() + ": every goal met\n" + log);
+            }
+        } else {
+            for (String m : expected) {
+                assertTrue(made.contains(m), "the report names the mistake " + m + "\n" + log);
+                assertTrue(report.contains(m + ": "), "the printed report says " + m + "\n" + log);
+            }
+            assertEquals(r.recovered() ? 0 : 1, code, log);
+        }
+    }
+
+    /** The mistakes a mistake responder declares in its {@code # expect-mistake: a b} line; none for a runbook. */
+    private static List<String> expectedMistakes(Path script) throws IOException {
+        return Files.readAllLines(script).stream().filter(l -> l.startsWith("# expect-mistake:"))
+                .flatMap(l -> Arrays.stream(l.substring("# expect-mistake:".length()).trim().split("\\s+")))
+                .toList();
+    }
+}

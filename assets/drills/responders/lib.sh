@@ -1,0 +1,35 @@
+# Helpers for drill responders: runbooks written against Flightdeck's headless commands.
+# A responder is started by `flightdeck drill run SCENARIO --responder CMD` with KUBECONFIG and
+# FLIGHTDECK_HOME pointing at the drill's own cluster and home, and FLIGHTDECK at the launcher.
+# POSIX sh; source it with  . "$(dirname "$0")/lib.sh"
+
+fd() { "${FLIGHTDECK:-flightdeck}" "$@"; }
+
+say() { echo "runbook: $*"; }
+
+# await_line REGEX: runs `flightdeck check` until one of its lines matches REGEX (extended), prints it.
+await_line() {
+    while :; do
+        line=$(fd check 2>/dev/null | grep -E -m1 -- "$1") && { echo "$line"; return 0; }
+        sleep 1
+    done
+}
+
+# await_node VERDICT: the first node `check` lists with that verdict (untrusted, degraded,
+# maintenance, "not ready", gated).
+await_node() { await_line "^[a-z0-9.-]+ +$1  " | cut -d' ' -f1; }
+
+# await_halted_gang: the first gang `check` lists as halted or failed (NAMESPACE/NAME).
+await_halted_gang() { await_line '^[a-z0-9-]+/[a-z0-9.-]+  .*  (halted|failed)(  | ·)' | cut -d' ' -f1; }
+
+# newest_step NS/GANG: the step of the newest complete checkpoint the resume plan would use.
+newest_step() { fd plan resume "$1" 2>/dev/null | sed -n 's/^  checkpoint .*  step \([0-9][0-9]*\)  .*/\1/p' | head -1; }
+
+# resume_newest NS/GANG: resume the gang from its newest complete checkpoint.
+resume_newest() { fd resume "$1" --confirm "${1#*/}"; }
+
+# cordon_and_drain NODE WHY: cordon with the reason, then drain (training ranks keep /dev/shm in emptyDir).
+cordon_and_drain() {
+    fd cordon "$1" --confirm "$1" --reason "$2"
+    fd drain "$1" --confirm "$1" --reason "$2" --delete-emptydir-data --timeout 2m
+}

@@ -1,0 +1,8 @@
+#!/bin/sh
+# expect-mistake: resumed-from-an-older-checkpoint
+set -eu
+. "$(dirname "$0")/lib.sh"
+node=$(await_node "not ready")
+fd cordon "$node" --confirm "$node" --reason "kubelet stopped posting status"
+gang=$(await_halted_gang)
+fd resume "$gang" --confirm "${gang#*/}" --step "$(( $(newest_step "$gang") - 100 ))"

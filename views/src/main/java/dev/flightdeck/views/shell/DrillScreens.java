@@ -1,0 +1,83 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.drills.DrillResults;
+import dev.flightdeck.app.drills.DrillRun;
+import dev.flightdeck.app.drills.DrillStartException;
+import dev.flightdeck.app.drills.OperatorStep;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.settings.AppDirectories;
+import dev.flightdeck.views.drills.DrillHost;
+import dev.flightdeck.views.drills.DrillsViewModel;
+import dev.flightdeck.views.gangs.GangsViewModel;
+import dev.flightdeck.views.nodes.NodesViewModel;
+import javafx.application.Platform;
+
+import java.util.concurrent.Executor;
+
+/**
+ * How the shell hosts drills: the Drills screen's view model with the standard places (the user's
+ * scenarios, the kept results, the journal the console's actions write), a host that moves the
+ * session to the drill's cluster and back, and the selections on the other screens told to the
+ * drill as what the operator opened.
+ */
+final class DrillScreens {
+
+    private DrillScreens() {
+    }
+
+    static DrillsViewModel viewModel(DrillHost host, Executor background) {
+        AppDirectories dirs = AppDirectories.standard();
+        Journal journal = new Journal(dirs.data().resolve("journal"));
+        DrillsViewModel vm = new DrillsViewModel(dirs.config().resolve("drills"),
+                new DrillResults(dirs.data().resolve("drills")), (scenario, pace) -> {
+                    try {
+                        return DrillRun.start(scenario, DrillRun.Options.console(journal).withPace(pace));
+                    } catch (DrillStartException e) {
+                        throw new DrillsViewModel.DrillStartFailure(e);
+                    }
+                }, background, Platform::runLater);
+        vm.setHost(host);
+        return vm;
+    }
+
+    /** Node and gang selections are what the operator opened; the drill (if one runs) is told. */
+    static void reportOpened(DrillsViewModel drills, NodesViewModel nodes, GangsViewModel gangs) {
+        nodes.selectedProperty().addListener((o, old, row) -> {
+            if (row != null && (old == null || !old.name().equals(row.name()))) {
+                drills.opened(OperatorStep.node(row.name()), "opened node " + row.name());
+            }
+        });
+        gangs.selectedProperty().addListener((o, old, row) -> {
+            if (row != null && (old == null || !old.key().equals(row.key()))) {
+                String ref = row.key().namespace() + "/" + row.key().name();
+                drills.opened(OperatorStep.gang(ref), "opened gang " + ref);
+            }
+        });
+    }
+
+    /** Moves the console's session to the drill's cluster, and back to what it showed before. */
+    static final class SessionHost implements DrillHost {
+        private final SessionController sessions;
+        private ConnectionTarget before;
+
+        SessionHost(SessionController sessions) {
+            this.sessions = sessions;
+        }
+
+        @Override
+        public void showDrillCluster(SandboxCluster cluster) {
+            before = sessions.targetProperty().get();
+            sessions.switchTo(new ConnectionTarget.RunningSandbox(cluster));
+        }
+
+        @Override
+        public void restore() {
+            if (before != null) {
+                sessions.switchTo(before);
+            }
+            before = null;
+        }
+    }
+}
