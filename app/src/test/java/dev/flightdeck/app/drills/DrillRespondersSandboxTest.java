@@ -79,6 +79,7 @@ class DrillRespondersSandboxTest {
         DrillReport r = DrillResults.readReport(Path.of(kept.results().getFirst().report() + ".json"));
         List<String> made = r.mistakes().stream().map(m -> m.mistake().name().toLowerCase(Locale.ROOT).replace('_', '-'))
                 .toList();
+        figures(script, r);
         if (expected.isEmpty()) {
             assertEquals(0, code, "the runbook recovers " + scenario + "\n" + log);
             assertTrue(r.recovered(), log);
@@ -94,6 +95,21 @@ class DrillRespondersSandboxTest {
             }
             assertEquals(r.recovered() ? 0 : 1, code, log);
         }
+    }
+
+    /** One line per run in target/drill-runs.tsv: the figures of each scripted run, for the README and a reviewer. */
+    private static void figures(String script, DrillReport r) throws IOException {
+        DrillReport.FaultResult first = r.faults().stream().filter(DrillReport.FaultResult::struck).findFirst().orElse(null);
+        String line = String.join("\t", script, r.outcome().name(), DrillClock.offset(r.duration()),
+                first == null ? "" : time(first.toDetect()), first == null ? "" : time(first.toMitigate()),
+                first == null ? "" : time(first.toRecover()), String.format(Locale.ROOT, "%.1f", r.gpuHoursLost()),
+                String.join(" ", r.mistakes().stream().map(m -> m.mistake().name()).toList())) + "\n";
+        Files.writeString(Path.of("target", "drill-runs.tsv"), line, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    private static String time(java.time.Duration d) {
+        return d == null ? "-" : DrillClock.offset(d);
     }
 
     /** The mistakes a mistake responder declares in its {@code # expect-mistake: a b} line; none for a runbook. */
