@@ -22,6 +22,10 @@ await_node() { await_line "^[a-z0-9.-]+ +$1  " | cut -d' ' -f1; }
 # await_halted_gang: the first gang `check` lists as halted or failed (NAMESPACE/NAME).
 await_halted_gang() { await_line '^[a-z0-9-]+/[a-z0-9.-]+  .*  (halted|failed)(  | ·)' | cut -d' ' -f1; }
 
+# await_fresh_checkpoint NS/GANG: waits until `check` shows the gang's newest checkpoint seconds old
+# (the gang must be listed: at risk, or not running).
+await_fresh_checkpoint() { await_line "^$1  .*  checkpoint [0-9]+s  " >/dev/null; }
+
 # newest_step NS/GANG: the step of the newest complete checkpoint the resume plan would use.
 newest_step() { fd plan resume "$1" 2>/dev/null | sed -n 's/^  checkpoint .*  step \([0-9][0-9]*\)  .*/\1/p' | head -1; }
 

@@ -59,9 +59,9 @@ public final class DrillRunCommand {
         Thread hook = null;
         java.util.concurrent.CountDownLatch keptSignal = null;
         try {
-            ws = ResponderWorkspace.create(runDir, s, run.cluster(), launcher(env));
-            err.println("flightdeck: drill " + s.id() + " (" + s.title() + ") started on its own sandbox at "
-                    + run.cluster().url() + "; limit " + s.limit().toMinutes() + " min"
+            ws = ResponderWorkspace.create(runDir, s, run.world(), launcher(env));
+            err.println("flightdeck: drill " + s.id() + " (" + s.title() + ") started on " + run.world().describe()
+                    + " at " + run.world().clusterUrl() + "; limit " + s.limit().toMinutes() + " min"
                     + (req.pace() == 1 ? "" : ", faults strike " + java.math.BigDecimal.valueOf(req.pace()).stripTrailingZeros()
                     .toPlainString() + "× sooner"));
             err.println("flightdeck: brief: " + s.brief().strip().replace("\n", " "));

@@ -34,7 +34,12 @@ final class ResponderWorkspace {
         this.context = context;
     }
 
-    static ResponderWorkspace create(Path dir, Scenario s, SandboxCluster cluster, String launcher) throws IOException {
+    static ResponderWorkspace create(Path dir, Scenario s, dev.flightdeck.app.drills.world.DrillWorld world,
+                                     String launcher) throws IOException {
+        if (!(world instanceof dev.flightdeck.app.drills.world.SandboxWorld sandbox)) {
+            throw new IOException("a responder can only be prepared for a drill on its own sandbox here");
+        }
+        SandboxCluster cluster = sandbox.cluster();
         Files.createDirectories(dir);
         String context = "drill-" + s.id();
         Path kubeconfig = dir.resolve("kubeconfig");

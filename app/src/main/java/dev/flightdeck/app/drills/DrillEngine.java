@@ -52,7 +52,7 @@ final class DrillEngine {
     final GpuHoursLedger ledger;
     final MistakeWatch mistakes;
     private final GoalJudge judge;
-    private final java.util.function.Function<String, dev.flightdeck.app.sandbox.SandboxTrainers.Saved> newest;
+    private final java.util.function.Function<String, dev.flightdeck.app.drills.world.DrillHands.Saved> newest;
     private final Queue<OperatorStep> console = new ConcurrentLinkedQueue<>();
     private final Queue<SeenRequest> audit = new ConcurrentLinkedQueue<>();
     private final Map<String, NodeVerdict> nodeVerdicts = new HashMap<>();
@@ -71,7 +71,7 @@ final class DrillEngine {
 
     DrillEngine(Scenario scenario, DrillClock clock, DrillView view, FaultInjector injector, JournalFollower journal,
                 boolean readsFromAudit, Map<String, String> resolvedNodes,
-                java.util.function.Function<String, dev.flightdeck.app.sandbox.SandboxTrainers.Saved> newest,
+                java.util.function.Function<String, dev.flightdeck.app.drills.world.DrillHands.Saved> newest,
                 CircuitBreaker breaker) {
         this.scenario = scenario;
         this.clock = clock;

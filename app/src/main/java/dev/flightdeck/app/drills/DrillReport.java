@@ -14,13 +14,17 @@ import java.util.List;
  * @param responder    the scripted responder's command and exit, or null when a person responded
  * @param problems     what got in the way of measuring (an unreadable journal, a fault that could not
  *                     be injected), in words; empty when nothing did
+ * @param cluster      where it was played, in words ("its own sandbox of 16 GPU nodes", or a staging cluster's
+ *                     virtual nodes)
+ * @param leftovers    what the drill created on a staging cluster and could not remove, in words; empty when
+ *                     everything was removed (checked), or on its own sandbox
  */
 public record DrillReport(String scenarioId, String title, Scenario.Level level, Duration limit, double pace,
                           Instant started, Instant ended, Outcome outcome, String endedHow, String brief,
                           List<FaultResult> faults, double idleGpuHours, double lostWorkGpuHours, List<HaltCost> halts,
                           List<MistakeMade> mistakes, List<TimelineEvent> timeline, List<DrillSample> samples,
                           List<String> reference, List<String> done, String responder, List<String> problems,
-                          String version) {
+                          String cluster, List<String> leftovers, String version) {
 
     public DrillReport {
         faults = List.copyOf(faults);
@@ -31,6 +35,7 @@ public record DrillReport(String scenarioId, String title, Scenario.Level level,
         reference = List.copyOf(reference);
         done = List.copyOf(done);
         problems = List.copyOf(problems);
+        leftovers = leftovers == null ? List.of() : List.copyOf(leftovers);
     }
 
     /** How the drill ended. */

@@ -4,8 +4,9 @@ import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.Scenario.Target;
+import dev.flightdeck.app.drills.world.DrillWorld;
+import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.journal.Journal;
-import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 
@@ -13,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -64,7 +66,7 @@ public final class DrillRun implements AutoCloseable {
 
     private final Scenario scenario;
     private final Options options;
-    private final SandboxCluster cluster;
+    private final DrillWorld world;
     private final ClusterSession observer;
     private final DrillEngine engine;
     private final ScheduledExecutorService thread;
@@ -75,70 +77,84 @@ public final class DrillRun implements AutoCloseable {
     private volatile String endRequest;
     private volatile boolean abortRequest;
     private Instant recoveredAt;
+    private volatile boolean tornDown;
 
-    private DrillRun(Scenario scenario, Options options, SandboxCluster cluster, ClusterSession observer,
-                     Map<String, String> resolved) {
-        this.scenario = scenario;
+    private DrillRun(Options options, DrillWorld world, ClusterSession observer, Map<String, String> resolved) {
+        this.scenario = world.scenario();
         this.options = options;
-        this.cluster = cluster;
+        this.world = world;
         this.observer = observer;
         DrillClock clock = new DrillClock(options.clock(), options.pace());
-        this.engine = new DrillEngine(scenario, clock, new DrillView(observer.fleet()), new FaultInjector(cluster, scenario),
-                new JournalFollower(options.journal(), cluster.url(), clock.start()), options.readsFromAudit(), resolved,
-                gang -> {
+        this.engine = new DrillEngine(scenario, clock, new DrillView(observer.fleet(), world::isDrillNode),
+                new FaultInjector(world.hands(), scenario, options.pace()),
+                new JournalFollower(options.journal(), world.clusterUrl(), clock.start()), options.readsFromAudit()
+                && world.audits(), resolved, gang -> {
                     String[] p = gang.split("/", 2);
-                    return cluster.trainers().newestComplete(p[0], p[1]);
+                    return world.hands().newestCheckpoint(p[0], p[1]);
                 }, options.breaker());
-        engine.event(clock.start(), TimelineEvent.Kind.DRILL, "drill " + scenario.id() + " started on a sandbox of "
-                + scenario.cluster().nodes() + " GPU nodes" + (options.pace() == 1 ? "" : "; schedule "
-                + java.math.BigDecimal.valueOf(options.pace()).stripTrailingZeros().toPlainString() + "× faster than real time"));
-        cluster.audit(engine::seen);
+        engine.event(clock.start(), TimelineEvent.Kind.DRILL, "drill " + scenario.id() + " started on " + world.describe()
+                + (options.pace() == 1 ? "" : "; schedule " + java.math.BigDecimal.valueOf(options.pace())
+                .stripTrailingZeros().toPlainString() + "× faster than real time"));
+        world.audit(engine::seen);
+        world.pace(options.pace(), clock.start());
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().name("drill-" + scenario.id())
                 .daemon().unstarted(r));
         thread.scheduleWithFixedDelay(this::tick, 0, TICK.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
-     * Starts the drill's sandbox and its observer and begins the clock once the observer has the
-     * whole cluster. Throws {@link DrillStartException} in words when the sandbox cannot start.
+     * Starts the drill on a sandbox of its own, as the scenario describes it, and begins the clock once
+     * the observer has the whole cluster. Throws {@link DrillStartException} in words when it cannot.
      */
     public static DrillRun start(Scenario scenario, Options options) throws DrillStartException {
-        SandboxCluster cluster;
+        SandboxWorld world;
         try {
-            cluster = DrillCluster.start(scenario, options.clock().instant());
+            world = SandboxWorld.start(scenario, options.clock().instant());
         } catch (RuntimeException e) {
             throw new DrillStartException("the drill's sandbox could not start: " + e.getMessage(), e);
         }
+        return start(world, options);
+    }
+
+    /** Starts the drill on a world made ready (its own sandbox, or a staging cluster's virtual nodes). */
+    public static DrillRun start(DrillWorld world, Options options) throws DrillStartException {
+        for (Scenario.Fault f : world.scenario().faults()) {
+            String why = world.hands().cannotStrike(f.kind());
+            if (why != null) {
+                world.tearDown();
+                throw new DrillStartException("fault " + f.id() + " (" + f.kind().word() + ") " + why, null);
+            }
+        }
         ClusterSession observer = null;
         try {
-            observer = ClusterSession.open(new ConnectionTarget.RunningSandbox(cluster),
-                    SessionOptions.DEFAULTS.withUserAgent(OBSERVER));
+            observer = ClusterSession.open(world.target(), SessionOptions.DEFAULTS.withUserAgent(OBSERVER));
             if (!observer.awaitSynced(60, TimeUnit.SECONDS)) {
-                throw new DrillStartException("the drill's sandbox did not answer its observer within 60 s: "
+                throw new DrillStartException("the drill's cluster did not answer its observer within 60 s: "
                         + observer.health().describe(), null);
             }
-            return new DrillRun(scenario, options, cluster, observer, resolveRankNodes(scenario, cluster));
+            return new DrillRun(options, world, observer, resolveRankNodes(world));
         } catch (ConnectionProblem e) {
-            closeQuietly(observer, cluster);
-            throw new DrillStartException("the drill's sandbox could not be read: " + e.getMessage(), e);
+            closeQuietly(observer, world);
+            throw new DrillStartException("the drill's cluster could not be read: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            closeQuietly(observer, cluster);
-            throw new DrillStartException("interrupted while the drill's sandbox started", e);
+            closeQuietly(observer, world);
+            throw new DrillStartException("interrupted while the drill started", e);
         } catch (DrillStartException | RuntimeException e) {
-            closeQuietly(observer, cluster);
+            closeQuietly(observer, world);
             throw e instanceof DrillStartException d ? d : new DrillStartException("the drill could not start: " + e, e);
         }
     }
 
     /** Node faults aimed at a rank strike the node that rank is on now, at the start, whenever they strike. */
-    private static Map<String, String> resolveRankNodes(Scenario s, SandboxCluster cluster) {
+    private static Map<String, String> resolveRankNodes(DrillWorld world) {
+        Scenario s = world.scenario();
         Map<String, String> out = new HashMap<>();
         for (Scenario.Fault f : s.faults()) {
             if (f.target() instanceof Target.RankNode r) {
                 Scenario.GangStart g = s.cluster().gangs().stream().filter(x -> x.name().equals(r.gang())).findFirst()
                         .orElseThrow();
-                String node = cluster.control().nodeOfRank(g.namespace(), g.name(), r.rank());
+                String node = world.hands().nodeOfRank(g.namespace(), g.name(), r.rank());
                 if (node != null) {
                     out.put(f.id(), node);
                 }
@@ -202,17 +218,37 @@ public final class DrillRun implements AutoCloseable {
     private void finish(DrillReport.Outcome outcome, String how) {
         Instant now = engine.clock.now();
         engine.event(now, TimelineEvent.Kind.DRILL, "drill ended: " + how);
-        report.complete(ReportBuilder.build(engine, now, outcome, how, responder));
+        List<String> leftovers = List.of();
+        if (!world.tornDownOnClose()) {
+            leftovers = tearDownOnce();
+            engine.event(engine.clock.now(), TimelineEvent.Kind.DRILL, leftovers.isEmpty()
+                    ? "everything the drill created is removed (checked)"
+                    : "could not remove: " + String.join("; ", leftovers));
+        }
+        report.complete(ReportBuilder.build(engine, now, outcome, how, responder, world.describe(), leftovers));
         thread.shutdown();
+    }
+
+    private synchronized List<String> tearDownOnce() {
+        if (tornDown) {
+            return List.of();
+        }
+        tornDown = true;
+        return world.tearDown();
     }
 
     public Scenario scenario() {
         return scenario;
     }
 
-    /** The drill's cluster, for the console's session or the responder's kubeconfig. */
-    public SandboxCluster cluster() {
-        return cluster;
+    /** Where the operator connects: the drill's own sandbox, or the staging cluster's context. */
+    public ConnectionTarget target() {
+        return world.target();
+    }
+
+    /** The world the drill plays on (its sandbox, for the responder's kubeconfig). */
+    public DrillWorld world() {
+        return world;
     }
 
     /** Any thread: the operator opened a node ({@code node/NAME}), a gang ({@code gang/NS/NAME}) or a screen. */
@@ -275,15 +311,18 @@ public final class DrillRun implements AutoCloseable {
             }
         }
         thread.shutdownNow();
-        closeQuietly(observer, cluster);
-    }
-
-    private static void closeQuietly(ClusterSession observer, SandboxCluster cluster) {
         if (observer != null) {
             observer.close();
         }
-        if (cluster != null) {
-            cluster.close();
+        tearDownOnce();
+    }
+
+    private static void closeQuietly(ClusterSession observer, DrillWorld world) {
+        if (observer != null) {
+            observer.close();
+        }
+        if (world != null) {
+            world.tearDown();
         }
     }
 }

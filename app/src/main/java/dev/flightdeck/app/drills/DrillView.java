@@ -21,9 +21,12 @@ import java.util.Map;
 final class DrillView {
 
     private final FleetModel fleet;
+    private final java.util.function.Predicate<String> drillNode;
 
-    DrillView(FleetModel fleet) {
+    /** @param drillNode which nodes are the drill's (on a staging cluster, its virtual nodes only) */
+    DrillView(FleetModel fleet, java.util.function.Predicate<String> drillNode) {
         this.fleet = fleet;
+        this.drillNode = drillNode;
     }
 
     GpuNode node(String name) {
@@ -40,8 +43,9 @@ final class DrillView {
         return null;
     }
 
+    /** The drill's nodes. */
     List<GpuNode> nodes() {
-        return fleet.snapshot().nodes();
+        return fleet.snapshot().nodes().stream().filter(n -> drillNode.test(n.name())).toList();
     }
 
     boolean cordoned(String node) {

@@ -3,9 +3,7 @@ package dev.flightdeck.app.drills;
 import dev.flightdeck.app.drills.Scenario.Fault;
 import dev.flightdeck.app.drills.Scenario.GangStart;
 import dev.flightdeck.app.drills.Scenario.Target;
-import dev.flightdeck.app.sandbox.SandboxCluster;
-import dev.flightdeck.app.sandbox.SandboxControl;
-import dev.flightdeck.app.sandbox.metrics.Episode;
+import dev.flightdeck.app.drills.world.DrillHands;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,26 +12,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Injects a drill's faults into its sandbox through the sandbox's own API, writing the
- * objects a real cluster would show (a health agent's node condition, the kubelet's
- * pod status, the device plugin's allocatable, a PodDisruptionBudget, the trainer's
- * checkpoint annotation); only the object store and the preflight runner, which have no
- * Kubernetes API, are switched directly. Each injection says in words what it did and
- * where, for the drill's timeline.
+ * Injects a drill's faults into its cluster with the drill's hands ({@link DrillHands}), writing the
+ * objects a real cluster would show (a health agent's node condition, the kubelet's pod status, the
+ * device plugin's allocatable, a PodDisruptionBudget); only the simulated agents without a
+ * Kubernetes API (the object store, the preflight runner, the trainers) are switched directly.
+ * Each injection says in words what it did and where, for the drill's timeline.
  */
 public final class FaultInjector {
 
     /** What an injection did, for the timeline: the node or gang struck, and how. */
     public record Injected(String faultId, String where, String what) { }
 
-    private final SandboxCluster sandbox;
+    private final DrillHands control;
     private final Scenario scenario;
-    private final SandboxControl control;
+    private final double pace;
 
-    public FaultInjector(SandboxCluster sandbox, Scenario scenario) {
-        this.sandbox = sandbox;
+    /** @param pace how much faster than real time the drill's schedule runs (a maintenance window 30 min out comes sooner) */
+    public FaultInjector(DrillHands hands, Scenario scenario, double pace) {
+        this.control = hands;
         this.scenario = scenario;
-        this.control = sandbox.control();
+        this.pace = pace;
     }
 
     public Injected inject(Fault f, Instant now) {
@@ -48,16 +46,15 @@ public final class FaultInjector {
             }
             case NVLINK_DOWN -> condition(f, "GpuNvlinkWatch", "NvlinkDown", "NVLink link 3 of GPU 5 is down");
             case MAINTENANCE_DUE -> condition(f, "CSPMaintenance", "MaintenanceScheduled",
-                    "host maintenance scheduled at " + now.plus(Duration.ofMinutes(30)));
+                    "host maintenance scheduled at " + now.plus(Duration.ofMillis((long) (Duration.ofMinutes(30).toMillis()
+                            / pace))).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
             case NODE_NOT_READY -> {
                 String node = node(f);
-                List<SandboxControl.RankPod> lost = control.runningRanksOn(node);
-                control.setNodeCondition(node, "Ready", "Unknown", "NodeStatusUnknown",
-                        "Kubelet stopped posting node status.");
-                control.markPodsNotReady(node);
+                List<DrillHands.RankPod> lost = control.runningRanksOn(node);
+                control.kubeletStops(node);
                 // The ranks elsewhere wait on the lost one until NCCL's watchdog ends them: the gang halts.
                 List<String> halted = new ArrayList<>();
-                for (SandboxControl.RankPod r : lost) {
+                for (DrillHands.RankPod r : lost) {
                     int survivor = r.rank() == 0 ? 1 : 0;
                     String pod = control.podOfRank(r.namespace(), r.job(), survivor);
                     if (pod != null) {
@@ -76,7 +73,7 @@ public final class FaultInjector {
             }
             case PREFLIGHT_FAILS -> {
                 String node = node(f);
-                sandbox.preflightRuns().failNextOn(node, "dcgmi diag -r 1: NVLink bandwidth test failed on GPU 5");
+                control.failNextPreflight(node, "dcgmi diag -r 1: NVLink bandwidth test failed on GPU 5");
                 yield new Injected(f.id(), node, "the next preflight on the node fails (the repair did not take)");
             }
             case RANK_CRASH -> {
@@ -91,8 +88,8 @@ public final class FaultInjector {
             case CHECKPOINT_STALE -> {
                 GangStart g = gang(f);
                 Instant since = now.minus(g.checkpointEvery().multipliedBy(2));
-                sandbox.trainers().stopCheckpointing(g.namespace(), g.name(), since);
-                var newest = sandbox.trainers().newestComplete(g.namespace(), g.name());
+                control.stopCheckpointing(g.namespace(), g.name(), since);
+                var newest = control.newestCheckpoint(g.namespace(), g.name());
                 yield new Injected(f.id(), g.namespace() + "/" + g.name(), "its saves since " + since
                         + " never completed and the next ones fail too; newest complete checkpoint "
                         + (newest == null ? "none" : newest.uri() + " from " + newest.at()));
@@ -104,11 +101,11 @@ public final class FaultInjector {
                 yield new Injected(f.id(), g.namespace() + "/" + g.name(), "a budget allowing no disruption covers its pods");
             }
             case CHECKPOINT_STORE_UNREACHABLE -> {
-                sandbox.setObjectStorageReachable(false);
+                control.objectStoreReachable(false);
                 yield new Injected(f.id(), "object storage", "the checkpoint store drops every connection");
             }
             case APF_STORM -> {
-                sandbox.pressure().startApfStorm("workload-low", "service-accounts");
+                control.apfStorm(true);
                 yield new Injected(f.id(), "kube-apiserver", "APF rejects with 429 (priority level workload-low)");
             }
         };
@@ -118,11 +115,11 @@ public final class FaultInjector {
     public Injected lift(Fault f) {
         return switch (f.kind()) {
             case APF_STORM -> {
-                sandbox.pressure().stop(Episode.APF_429_STORM);
+                control.apfStorm(false);
                 yield new Injected(f.id(), "kube-apiserver", "the APF storm died down");
             }
             case CHECKPOINT_STORE_UNREACHABLE -> {
-                sandbox.setObjectStorageReachable(true);
+                control.objectStoreReachable(true);
                 yield new Injected(f.id(), "object storage", "the checkpoint store answers again");
             }
             default -> throw new IllegalArgumentException(f.kind().word() + " does not lift by itself");
@@ -162,7 +159,7 @@ public final class FaultInjector {
     /** Fails every running rank pod on {@code node}; returns "ns/gang rank N" for each. */
     private List<String> crashRanksOn(String node, String message) {
         List<String> out = new ArrayList<>();
-        for (SandboxControl.RankPod r : control.runningRanksOn(node)) {
+        for (DrillHands.RankPod r : control.runningRanksOn(node)) {
             control.failPod(r.namespace(), r.pod(), "Error", 1, message);
             out.add(r.namespace() + "/" + r.job() + " rank " + r.rank());
         }

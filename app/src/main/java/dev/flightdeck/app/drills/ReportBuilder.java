@@ -15,7 +15,8 @@ final class ReportBuilder {
     private ReportBuilder() {
     }
 
-    static DrillReport build(DrillEngine e, Instant ended, DrillReport.Outcome outcome, String how, String responder) {
+    static DrillReport build(DrillEngine e, Instant ended, DrillReport.Outcome outcome, String how, String responder,
+                             String cluster, List<String> leftovers) {
         DrillClock clock = e.clock;
         List<DrillReport.FaultResult> faults = new ArrayList<>();
         for (FaultProgress p : e.faults) {
@@ -50,7 +51,8 @@ final class ReportBuilder {
         Scenario s = e.scenario;
         return new DrillReport(s.id(), s.title(), s.level(), s.limit(), clock.pace(), clock.start(), ended, outcome, how,
                 s.brief(), faults, e.ledger.idleGpuHours(), e.ledger.lostWorkGpuHours(), halts, e.mistakes.made(),
-                timeline, e.samples, s.reference(), e.done, responder, e.problems, SessionOptions.USER_AGENT);
+                timeline, e.samples, s.reference(), e.done, responder, e.problems, cluster, leftovers,
+                SessionOptions.USER_AGENT);
     }
 
     private static List<Goal> goals(Scenario.Fault f) {

@@ -26,7 +26,8 @@ public final class SandboxTrainers {
     record Trainer(String namespace, String name, int ranks, String prefix, Duration every, long stepsPerSave) { }
 
     private static final class Progress {
-        volatile Instant lastSave;
+        /** When the next save is due: saves follow the drill's schedule, so a faster pace saves sooner. */
+        volatile Instant nextSave;
         volatile long step;
         volatile boolean stopped;
         /** The incarnation (the Job's uid) last seen, whether all its ranks ran, and whether it collapsed. */
@@ -47,11 +48,27 @@ public final class SandboxTrainers {
         this.storeReachable = storeReachable;
     }
 
+    private volatile double pace = 1;
+
+    /**
+     * How much faster than real time the drill's schedule runs: the next save comes after what is
+     * left of the interval divided by it, later saves every interval divided by it.
+     */
+    public void pace(double pace, Instant now) {
+        double before = this.pace;
+        this.pace = pace;
+        progress.values().forEach(p -> p.nextSave = now.plus(scaled(Duration.between(now, p.nextSave), before / pace)));
+    }
+
+    private static Duration scaled(Duration d, double factor) {
+        return Duration.ofMillis(Math.max(0, (long) (d.toMillis() * factor)));
+    }
+
     /** Registers a gang whose newest complete checkpoint is {@code step}, saved at {@code lastSave}. */
     void add(Trainer t, Instant lastSave, long step) {
         trainers.put(t.namespace() + "/" + t.name(), t);
         Progress p = new Progress();
-        p.lastSave = lastSave;
+        p.nextSave = lastSave.plus(t.every());
         p.step = step;
         progress.put(t.namespace() + "/" + t.name(), p);
     }
@@ -61,18 +78,18 @@ public final class SandboxTrainers {
         trainers.forEach((key, t) -> {
             Progress p = progress.get(key);
             boolean running = collectives(t, p);
-            if (p.stopped || now.isBefore(p.lastSave.plus(t.every())) || !running) {
+            if (p.stopped || now.isBefore(p.nextSave) || !running) {
                 return;
             }
             if (!storeReachable.getAsBoolean()) {
-                return; // the save fails; the trainer tries again at its next interval
+                return; // the save fails; the trainer tries again until the store answers
             }
             long step = p.step + t.stepsPerSave();
             String folder = t.prefix() + "step-" + step + "/";
             buckets.put(SandboxS3Server.BUCKET, folder + "__0_0.distcp", "shard", now.minusSeconds(20));
             buckets.put(SandboxS3Server.BUCKET, folder + ".metadata", "dcp-metadata step " + step, now);
             p.step = step;
-            p.lastSave = now;
+            p.nextSave = now.plus(scaled(t.every(), 1 / pace));
         });
     }
 
@@ -123,6 +140,10 @@ public final class SandboxTrainers {
             return false;
         }
         if (!uid.equals(p.uid)) {
+            if (p.uid != null) {
+                // A restarted job (a resume) saves one interval after it started, not at once.
+                p.nextSave = Instant.now().plus(scaled(t.every(), 1 / pace));
+            }
             p.uid = uid;
             p.wasComplete = false;
             p.collapsed = false;

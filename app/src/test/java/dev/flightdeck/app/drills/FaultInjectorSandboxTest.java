@@ -1,6 +1,7 @@
 package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
@@ -73,7 +74,8 @@ class FaultInjectorSandboxTest {
     void everyFaultReachesTheConsoleAsARealClusterWouldShowIt() throws Exception {
         Scenario s = ScenarioParser.parse("every-fault.yaml", SCENARIO);
         Instant now = Instant.now();
-        try (SandboxCluster sandbox = DrillCluster.start(s, now);
+        SandboxWorld world = SandboxWorld.start(s, now);
+        try (SandboxCluster sandbox = world.cluster();
              ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
                      SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
@@ -81,7 +83,7 @@ class FaultInjectorSandboxTest {
                     .filter(n -> n.verdict() == NodeVerdict.TRUSTED).count(), "a drill starts on a healthy fleet");
             assertEquals(GangVerdict.RUNNING, gang(session, "llm").verdict());
 
-            FaultInjector injector = new FaultInjector(sandbox, s);
+            FaultInjector injector = new FaultInjector(world, s, 1);
             Map<String, FaultInjector.Injected> done = new LinkedHashMap<>();
             for (Scenario.Fault f : s.faults()) {
                 done.put(f.id(), injector.inject(f, now));
@@ -116,9 +118,10 @@ class FaultInjectorSandboxTest {
     @Test
     void everyBundledScenarioStartsAndEachOfItsFaultsFindsItsTarget() {
         for (Scenario s : ScenarioCatalog.bundled()) {
-            try (SandboxCluster sandbox = DrillCluster.start(s, Instant.now())) {
+            SandboxWorld world = SandboxWorld.start(s, Instant.now());
+            try (SandboxCluster sandbox = world.cluster()) {
                 assertEquals(s.cluster().nodes() + 1, sandbox.store().count("nodes"), s.id() + ": GPU nodes and one system node");
-                FaultInjector injector = new FaultInjector(sandbox, s);
+                FaultInjector injector = new FaultInjector(world, s, 1);
                 for (Scenario.Fault f : s.faults()) {
                     FaultInjector.Injected i = injector.inject(f, Instant.now());
                     assertTrue(!i.where().isBlank() && !i.what().isBlank(), s.id() + "/" + f.id() + ": " + i);

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.connect.ConnectionTarget;
 
 /**
  * What the Drills screen asks of the rest of the console: put the operator on the drill's cluster
@@ -9,8 +9,8 @@ import dev.flightdeck.app.sandbox.SandboxCluster;
  */
 public interface DrillHost {
 
-    /** Shows the drill's cluster on every screen, remembering what was shown before. */
-    void showDrillCluster(SandboxCluster cluster);
+    /** Shows the drill's cluster on every screen (no switch when it is the cluster shown), remembering what was shown before. */
+    void showDrillCluster(ConnectionTarget target);
 
     /** Shows again what was shown before the drill. */
     void restore();

@@ -152,7 +152,7 @@ public final class DrillsViewModel {
         phase.set(Phase.RUNNING);
         tick();
         if (host != null) {
-            host.showDrillCluster(started.cluster());
+            host.showDrillCluster(started.target());
         }
         started.onEnded(r -> fx.execute(() -> ended(started, r)));
     }

@@ -6,7 +6,6 @@ import dev.flightdeck.app.drills.DrillRun;
 import dev.flightdeck.app.drills.DrillStartException;
 import dev.flightdeck.app.drills.OperatorStep;
 import dev.flightdeck.app.journal.Journal;
-import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.drills.DrillHost;
 import dev.flightdeck.views.drills.DrillsViewModel;
@@ -67,9 +66,14 @@ final class DrillScreens {
         }
 
         @Override
-        public void showDrillCluster(SandboxCluster cluster) {
-            before = sessions.targetProperty().get();
-            sessions.switchTo(new ConnectionTarget.RunningSandbox(cluster));
+        public void showDrillCluster(ConnectionTarget target) {
+            ConnectionTarget now = sessions.targetProperty().get();
+            if (target.equals(now)) {
+                before = null; // a staging cluster's drill: the console already shows that cluster
+                return;
+            }
+            before = now;
+            sessions.switchTo(target);
         }
 
         @Override

@@ -40,8 +40,12 @@ public final class ReportDocument {
             out.add(new Para(String.format(Locale.ROOT, "The schedule ran %.0f× faster than real time (faults struck "
                     + "sooner); every time below is real time.", r.pace())));
         }
-        out.add(new Para(r.responder() == null ? "Responder: a person at the console."
-                : "Responder: `" + r.responder() + "`."));
+        out.add(new Para("Played on " + (r.cluster() == null ? "its own sandbox" : r.cluster()) + ". Responder: "
+                + (r.responder() == null ? "a person at the console." : "`" + r.responder() + "`.")));
+        if (!r.leftovers().isEmpty()) {
+            out.add(new Para("**LEFT BEHIND**: the drill could not remove " + String.join("; ", r.leftovers())
+                    + ". Remove them with `flightdeck drill cleanup`."));
+        }
         out.add(new ReportBlock.Quote(r.brief().strip()));
         out.add(new Heading(2, "Faults"));
         List<List<String>> rows = new ArrayList<>();
