@@ -64,6 +64,15 @@ public final class KubeRest {
                 KubeJson.MAPPER.writeValueAsString(json)).build());
     }
 
+    /**
+     * Strategic merge patch: lists the API declares merge keys for (a node's conditions, by type) are
+     * merged element by element, where a merge patch would replace the whole list.
+     */
+    public Answer strategicPatch(String path, Object json) throws IOException {
+        return send(builder(path).method("PATCH", "application/strategic-merge-patch+json",
+                KubeJson.MAPPER.writeValueAsString(json)).build());
+    }
+
     /** JSON Patch (RFC 6902): for removing one element of a list, such as one taint, by position with a test. */
     public Answer jsonPatch(String path, Object ops) throws IOException {
         return send(builder(path).method("PATCH", "application/json-patch+json",

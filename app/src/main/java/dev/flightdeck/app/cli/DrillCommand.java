@@ -21,10 +21,17 @@ public final class DrillCommand {
     }
 
     public static int run(LaunchOptions options, java.util.Map<String, String> env, PrintStream out, PrintStream err) {
-        if (options.drill().action().equals("run")) {
-            return DrillRunCommand.run(options.drill(), AppDirectories.standard(), env, out, err);
-        }
-        return run(options, AppDirectories.standard().config().resolve("drills"), out, err);
+        return run(options, AppDirectories.standard(), env, out, err);
+    }
+
+    /** With {@code dirs} as Flightdeck's home: the user's scenarios, settings and kept results. */
+    public static int run(LaunchOptions options, AppDirectories dirs, java.util.Map<String, String> env, PrintStream out,
+                          PrintStream err) {
+        return switch (options.drill().action()) {
+            case "run" -> DrillRunCommand.run(options, dirs, env, out, err);
+            case "cleanup" -> DrillCleanupCommand.run(options, env, out, err);
+            default -> run(options, dirs.config().resolve("drills"), out, err);
+        };
     }
 
     static int run(LaunchOptions options, Path userDir, PrintStream out, PrintStream err) {

@@ -1,5 +1,9 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.connect.ConnectionProblem;
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.connect.HomeDirectory;
+import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.drills.DrillReport;
 import dev.flightdeck.app.drills.DrillResults;
 import dev.flightdeck.app.drills.DrillRun;
@@ -8,23 +12,34 @@ import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.ScenarioCatalog;
 import dev.flightdeck.app.drills.report.MarkdownWriter;
 import dev.flightdeck.app.drills.report.ReportDocument;
+import dev.flightdeck.app.drills.staging.StagingWorld;
+import dev.flightdeck.app.drills.world.DrillWorld;
+import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.settings.AppDirectories;
+import dev.flightdeck.app.settings.ClusterSettings;
+import dev.flightdeck.app.settings.SettingsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * {@code flightdeck drill run SCENARIO [--responder CMD] [--pace N]}: a drill on its own sandbox,
- * with a scripted responder (a runbook under test) or with nobody but whoever connects with the
- * printed kubeconfig. Prints the report as Markdown, keeps it with the results, and exits 0 when
- * the drill recovered within its limit, 1 when not (or aborted with Ctrl-C), 2 for a bad scenario,
- * 3 when its sandbox could not start.
+ * {@code flightdeck drill run SCENARIO [--responder CMD] [--pace N] [--kubeconfig F] [--context C]}: a
+ * drill on its own sandbox, or — only when a context is named and its settings say {@code "drills": true}
+ * — on virtual nodes it creates on that staging cluster and removes afterwards; with a scripted
+ * responder (a runbook under test) or with nobody but whoever connects. Prints the report as
+ * Markdown, keeps it with the results, and exits 0 when the drill recovered within its limit, 1 when
+ * not (or aborted with Ctrl-C), 2 for a bad scenario, 3 when its cluster could not be set up or read,
+ * 4 when the context refuses drills.
  */
 public final class DrillRunCommand {
 
@@ -35,8 +50,12 @@ public final class DrillRunCommand {
     private DrillRunCommand() {
     }
 
-    public static int run(LaunchOptions.DrillRequest req, AppDirectories dirs, Map<String, String> env, PrintStream out,
+    /** Where the drill plays, made ready, with what its responder needs to connect. */
+    private record Place(DrillWorld world, String context, List<Path> kubeconfigs, ClusterSettings settings) { }
+
+    public static int run(LaunchOptions options, AppDirectories dirs, Map<String, String> env, PrintStream out,
                           PrintStream err) {
+        LaunchOptions.DrillRequest req = options.drill();
         ScenarioCatalog.Entry e = ScenarioCatalog.find(req.file(), dirs.config().resolve("drills"));
         if (!e.ok()) {
             err.println("flightdeck: " + e.error().getMessage());
@@ -45,26 +64,41 @@ public final class DrillRunCommand {
         Scenario s = e.scenario();
         Path drills = dirs.data().resolve("drills");
         Path runDir = drills.resolve("runs").resolve(FOLDER.format(java.time.Instant.now()) + "-" + s.id());
+        Place place;
         DrillRun run;
-        ResponderWorkspace ws;
         try {
+            place = place(s, options, dirs, env, err);
             Journal journal = new Journal(runDir.resolve("home").resolve("data").resolve("journal"));
-            run = DrillRun.start(s, new DrillRun.Options(req.pace(), journal, true, Duration.ofMinutes(1),
-                    dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, java.time.Clock.systemUTC()));
-        } catch (DrillStartException x) {
+            run = DrillRun.start(place.world(), new DrillRun.Options(req.pace(), journal, true, Duration.ofMinutes(1),
+                    dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, Clock.systemUTC()));
+        } catch (ConnectionProblem x) {
             err.println("flightdeck: drill " + s.id() + ": " + x.getMessage());
             return CheckCommand.UNREADABLE;
+        } catch (DrillStartException x) {
+            err.println("flightdeck: drill " + s.id() + (x.refused() ? " refused: " : ": ") + x.getMessage());
+            return x.refused() ? ActCommand.REFUSED : CheckCommand.UNREADABLE;
         }
         ResponderProcess responder = null;
         Thread hook = null;
-        java.util.concurrent.CountDownLatch keptSignal = null;
+        CountDownLatch kept = new CountDownLatch(1);
         try {
-            ws = ResponderWorkspace.create(runDir, s, run.world(), launcher(env));
-            err.println("flightdeck: drill " + s.id() + " (" + s.title() + ") started on " + run.world().describe()
-                    + " at " + run.world().clusterUrl() + "; limit " + s.limit().toMinutes() + " min"
-                    + (req.pace() == 1 ? "" : ", faults strike " + java.math.BigDecimal.valueOf(req.pace()).stripTrailingZeros()
-                    .toPlainString() + "× sooner"));
+            ResponderWorkspace ws = ResponderWorkspace.create(runDir, s, place.world(), place.context(), place.kubeconfigs(),
+                    place.settings(), launcher(env));
+            err.println("flightdeck: drill " + s.id() + " (" + s.title() + ") started on " + place.world().describe()
+                    + " at " + place.world().clusterUrl() + "; limit " + s.limit().toMinutes() + " min"
+                    + (req.pace() == 1 ? "" : ", faults strike " + java.math.BigDecimal.valueOf(req.pace())
+                    .stripTrailingZeros().toPlainString() + "× sooner"));
             err.println("flightdeck: brief: " + s.brief().strip().replace("\n", " "));
+            // Ctrl-C aborts the drill (its report kept, a staging cluster cleaned), and the process waits for that.
+            hook = Thread.ofPlatform().unstarted(() -> {
+                run.abort();
+                try {
+                    kept.await(3, TimeUnit.MINUTES);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
             if (req.responder() == null) {
                 err.println("flightdeck: nobody is scripted to respond; respond from another terminal with:\n" + ws.exports()
                         + "then flightdeck check, drain, resume … (Ctrl-C here aborts the drill)");
@@ -72,29 +106,15 @@ public final class DrillRunCommand {
                 run.responderStarted(req.responder());
                 responder = ResponderProcess.start(req.responder(), runDir, ws.env(), err, run::responderExited);
             }
-            // Ctrl-C aborts the drill, and the process waits until the aborted report is printed and kept.
-            java.util.concurrent.CountDownLatch kept = new java.util.concurrent.CountDownLatch(1);
-            keptSignal = kept;
-            hook = Thread.ofPlatform().unstarted(() -> {
-                run.abort();
-                try {
-                    kept.await(20, java.util.concurrent.TimeUnit.SECONDS);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            Runtime.getRuntime().addShutdownHook(hook);
-            DrillReport report = run.awaitReport(s.limit().plus(Duration.ofMinutes(2)));
+            DrillReport report = run.awaitReport(s.limit().plus(Duration.ofMinutes(3)));
             if (report == null) {
                 run.abort();
-                report = run.awaitReport(Duration.ofSeconds(10));
+                report = run.awaitReport(Duration.ofMinutes(3));
             }
             if (responder != null && responder.alive()) {
                 responder.stop();
             }
-            int code = finish(report, drills, out, err);
-            keptSignal.countDown();
-            return code;
+            return finish(report, drills, out, err);
         } catch (IOException x) {
             err.println("flightdeck: drill " + s.id() + ": cannot prepare the responder's folder " + runDir + ": "
                     + x.getMessage());
@@ -105,12 +125,11 @@ public final class DrillRunCommand {
             run.abort();
             return NOT_RECOVERED;
         } finally {
-            if (keptSignal != null) {
-                keptSignal.countDown();
-            }
             if (responder != null && responder.alive()) {
                 responder.stop();
             }
+            run.close();
+            kept.countDown();
             if (hook != null) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -118,8 +137,30 @@ public final class DrillRunCommand {
                     // Ctrl-C: the hook waited for the aborted report to be kept, and returns now
                 }
             }
-            run.close();
         }
+    }
+
+    /**
+     * Its own sandbox, unless a context is named: then that context's virtual nodes, if its settings
+     * allow drills. A drill never plays on a cluster the person did not name.
+     */
+    private static Place place(Scenario s, LaunchOptions options, AppDirectories dirs, Map<String, String> env,
+                               PrintStream err) throws ConnectionProblem, DrillStartException {
+        if (options.kubeconfig() == null && options.context() == null) {
+            try {
+                return new Place(SandboxWorld.start(s, Clock.systemUTC().instant()), "drill-" + s.id(), List.of(), null);
+            } catch (RuntimeException x) {
+                throw new DrillStartException("its sandbox could not start: " + x.getMessage(), x);
+            }
+        }
+        ResolvedTarget resolved = TargetResolver.resolve(options, env);
+        if (!(resolved.target() instanceof ConnectionTarget.Context c)) {
+            throw new DrillStartException("no context to play on: " + resolved.whySandbox(), null, true);
+        }
+        ClusterSettings settings = new SettingsFile(dirs.settingsFile()).load().forContext(c.name());
+        StagingWorld world = StagingWorld.prepare(s, c, settings, Clock.systemUTC(), line -> err.println("flightdeck: " + line));
+        return new Place(world, c.name(), KubeconfigLoader.locate(options.kubeconfig(), env, HomeDirectory.of(env)),
+                settings);
     }
 
     private static int finish(DrillReport report, Path drills, PrintStream out, PrintStream err) {
@@ -134,6 +175,10 @@ public final class DrillRunCommand {
             err.println("flightdeck: report kept as " + k.markdown() + " and " + k.html());
         } catch (IOException | RuntimeException x) {
             err.println("flightdeck: the report could not be kept in " + drills + ": " + x.getMessage());
+        }
+        if (!report.leftovers().isEmpty()) {
+            err.println("flightdeck: the drill could not remove " + String.join("; ", report.leftovers())
+                    + " — run flightdeck drill cleanup with the same --context");
         }
         return report.recovered() ? CheckCommand.OK : NOT_RECOVERED;
     }

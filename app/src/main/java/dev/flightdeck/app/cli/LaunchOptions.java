@@ -23,9 +23,9 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
      *                  connects with the printed kubeconfig
      * @param pace      how much faster than real time the schedule runs (run; 1 when not given)
      */
-    public record DrillRequest(String action, String file, String responder, double pace) {
+    public record DrillRequest(String action, String file, String responder, double pace, String confirm) {
         public DrillRequest(String action, String file) {
-            this(action, file, null, 1);
+            this(action, file, null, 1, null);
         }
     }
 
@@ -66,11 +66,16 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
-              drill run SCENARIO [--responder CMD] [--pace N]
-                                      run a drill (a bundled id, one of yours, or a file) on its own sandbox; CMD
-                                      gets KUBECONFIG and FLIGHTDECK_HOME for it and responds with flightdeck's
-                                      headless commands or kubectl; prints the report and keeps it; exit 0
-                                      recovered within the limit, 1 not, 2 a bad scenario, 3 no sandbox
+              drill run SCENARIO [--responder CMD] [--pace N] [--context C]
+                                      run a drill (a bundled id, one of yours, or a file) on its own sandbox, or,
+                                      with --context, on virtual nodes of that staging cluster (its settings must
+                                      say "drills": true); CMD gets KUBECONFIG and FLIGHTDECK_HOME for it and
+                                      responds with flightdeck's headless commands or kubectl; prints the report
+                                      and keeps it; exit 0 recovered within the limit, 1 not, 2 a bad scenario,
+                                      3 the cluster could not be set up or read, 4 the context refuses drills
+              drill cleanup --context C [--confirm C]
+                                      list what drills left on a staging cluster (objects labelled
+                                      flightdeck.dev/drill); with --confirm naming the context, remove it
                 --pace N                (drill run) strike faults N times sooner than the scenario says (1..100)
               --kubeconfig FILE       kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME          context to use (else the kubeconfig's current-context)
@@ -112,8 +117,9 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                         case "list" -> new DrillRequest("list", null);
                         case "validate" -> new DrillRequest("validate", value(args, ++i, "drill validate"));
                         case "run" -> new DrillRequest("run", value(args, ++i, "drill run"));
-                        default -> throw new UsageException("drill takes list, validate FILE or run SCENARIO, not '"
-                                + what + "'");
+                        case "cleanup" -> new DrillRequest("cleanup", null);
+                        default -> throw new UsageException("drill takes list, validate FILE, run SCENARIO or cleanup, "
+                                + "not '" + what + "'");
                     };
                 }
                 case "plan" -> {
@@ -159,7 +165,12 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException("--responder and --pace belong to drill run SCENARIO");
         }
         if (drill != null && drill.action().equals("run")) {
-            drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace));
+            drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace), null);
+        }
+        if (drill != null && drill.action().equals("cleanup")) {
+            // cleanup deletes (the drills' leftovers): like an action, it lists first and needs --confirm CONTEXT
+            drill = new DrillRequest("cleanup", null, null, 1, confirm);
+            confirm = null;
         }
         ActionRequest request = null;
         if (action != null) {

@@ -2,84 +2,92 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.drills.Scenario;
+import dev.flightdeck.app.drills.world.DrillWorld;
+import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.SandboxS3Server;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.SettingsFile;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * What a drill's responder works with, in the drill's own folder: a kubeconfig for the drill's
- * cluster (context {@code drill-ID}), a Flightdeck home of its own (settings naming the drill's object
- * store, and the journal the drill follows), the brief, and the environment that points at them. The
- * person's own kubeconfig, settings and journal are never touched.
+ * What a drill's responder works with, in the drill's own folder: a kubeconfig whose current context is
+ * the drill's cluster, a Flightdeck home of its own (settings for that context, and the journal the
+ * drill follows), the brief, and the environment that points at them. The person's own settings and
+ * journal are never touched. On a staging cluster the kubeconfig written holds nothing but the current
+ * context: the person's kubeconfig files follow it in {@code KUBECONFIG}, so no credential is copied.
  */
 final class ResponderWorkspace {
 
     private final Path dir;
-    private final Path kubeconfig;
-    private final Path home;
-    private final String context;
     private final Map<String, String> env = new LinkedHashMap<>();
 
-    private ResponderWorkspace(Path dir, Path kubeconfig, Path home, String context) {
+    private ResponderWorkspace(Path dir) {
         this.dir = dir;
-        this.kubeconfig = kubeconfig;
-        this.home = home;
-        this.context = context;
     }
 
-    static ResponderWorkspace create(Path dir, Scenario s, dev.flightdeck.app.drills.world.DrillWorld world,
-                                     String launcher) throws IOException {
-        if (!(world instanceof dev.flightdeck.app.drills.world.SandboxWorld sandbox)) {
-            throw new IOException("a responder can only be prepared for a drill on its own sandbox here");
-        }
-        SandboxCluster cluster = sandbox.cluster();
+    /**
+     * @param personsKubeconfigs the kubeconfig files the context came from (a staging drill), else empty
+     * @param settings           the context's settings (a staging drill), else null
+     */
+    static ResponderWorkspace create(Path dir, Scenario s, DrillWorld world, String context, List<Path> personsKubeconfigs,
+                                     ClusterSettings settings, String launcher) throws IOException {
         Files.createDirectories(dir);
-        String context = "drill-" + s.id();
+        ResponderWorkspace w = new ResponderWorkspace(dir);
         Path kubeconfig = dir.resolve("kubeconfig");
-        Files.writeString(kubeconfig, """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: %1$s
-                  cluster:
-                    server: %2$s
-                contexts:
-                - name: %1$s
-                  context:
-                    cluster: %1$s
-                    user: drill-responder
-                current-context: %1$s
-                users:
-                - name: drill-responder
-                  user: {}
-                """.formatted(context, cluster.url()));
         Path home = dir.resolve("home");
-        new SettingsFile(home.resolve("config").resolve("settings.json")).save(context, ClusterSettings.DEFAULTS.withS3(
-                new S3Settings(cluster.objectStorageEndpoint(), "us-east-1", true)));
+        SettingsFile responderSettings = new SettingsFile(home.resolve("config").resolve("settings.json"));
+        if (world instanceof SandboxWorld sandbox) {
+            SandboxCluster cluster = sandbox.cluster();
+            Files.writeString(kubeconfig, """
+                    apiVersion: v1
+                    kind: Config
+                    clusters:
+                    - name: %1$s
+                      cluster:
+                        server: %2$s
+                    contexts:
+                    - name: %1$s
+                      context:
+                        cluster: %1$s
+                        user: drill-responder
+                    current-context: %1$s
+                    users:
+                    - name: drill-responder
+                      user: {}
+                    """.formatted(context, cluster.url()));
+            responderSettings.save(context, ClusterSettings.DEFAULTS.withS3(
+                    new S3Settings(cluster.objectStorageEndpoint(), "us-east-1", true)));
+            w.env.put("KUBECONFIG", kubeconfig.toString());
+            // The sandbox's object store takes its own dummy keys; the person's AWS credentials stay out of it.
+            w.env.put("AWS_ACCESS_KEY_ID", SandboxS3Server.ACCESS_KEY);
+            w.env.put("AWS_SECRET_ACCESS_KEY", SandboxS3Server.SECRET_KEY);
+            w.env.put("AWS_REGION", "us-east-1");
+            w.env.put("AWS_EC2_METADATA_DISABLED", "true");
+        } else {
+            Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\ncurrent-context: " + context + "\n");
+            responderSettings.save(context, settings);
+            StringBuilder chain = new StringBuilder(kubeconfig.toString());
+            personsKubeconfigs.forEach(p -> chain.append(File.pathSeparator).append(p.toAbsolutePath()));
+            w.env.put("KUBECONFIG", chain.toString());
+        }
         Files.writeString(dir.resolve("brief.txt"), s.brief());
-        ResponderWorkspace w = new ResponderWorkspace(dir, kubeconfig, home, context);
-        w.env.put("KUBECONFIG", kubeconfig.toString());
         w.env.put("FLIGHTDECK_HOME", home.toString());
         w.env.put("FLIGHTDECK_DRILL", s.id());
         w.env.put("FLIGHTDECK_DRILL_BRIEF", s.brief().strip());
         w.env.put("FLIGHTDECK_DRILL_DIR", dir.toString());
-        // The sandbox's object store takes its own dummy keys; the person's AWS credentials stay out of it.
-        w.env.put("AWS_ACCESS_KEY_ID", SandboxS3Server.ACCESS_KEY);
-        w.env.put("AWS_SECRET_ACCESS_KEY", SandboxS3Server.SECRET_KEY);
-        w.env.put("AWS_REGION", "us-east-1");
-        w.env.put("AWS_EC2_METADATA_DISABLED", "true");
         if (launcher != null) {
             w.env.put("FLIGHTDECK", launcher);
             Path bin = Path.of(launcher).toAbsolutePath().getParent();
             if (bin != null) {
-                w.env.put("PATH", bin + java.io.File.pathSeparator + System.getenv().getOrDefault("PATH", ""));
+                w.env.put("PATH", bin + File.pathSeparator + System.getenv().getOrDefault("PATH", ""));
             }
         }
         return w;
@@ -87,19 +95,6 @@ final class ResponderWorkspace {
 
     Path dir() {
         return dir;
-    }
-
-    Path kubeconfig() {
-        return kubeconfig;
-    }
-
-    /** The journal the responder's Flightdeck commands write, which the drill follows. */
-    Path journal() {
-        return home.resolve("data").resolve("journal");
-    }
-
-    String context() {
-        return context;
     }
 
     Map<String, String> env() {
@@ -111,7 +106,9 @@ final class ResponderWorkspace {
         StringBuilder b = new StringBuilder();
         for (String k : new String[]{"KUBECONFIG", "FLIGHTDECK_HOME", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
                 "AWS_REGION"}) {
-            b.append("export ").append(k).append("='").append(env.get(k)).append("'\n");
+            if (env.containsKey(k)) {
+                b.append("export ").append(k).append("='").append(env.get(k)).append("'\n");
+            }
         }
         return b.toString();
     }

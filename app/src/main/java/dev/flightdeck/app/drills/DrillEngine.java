@@ -40,6 +40,8 @@ final class DrillEngine {
     final FaultInjector injector;
     final JournalFollower journal;
     final boolean readsFromAudit;
+    /** Whether the cluster's requests are audited (a sandbox); if not, removals are read from the model during a drain. */
+    final boolean audited;
     final Map<String, String> resolvedNodes;
     final List<FaultProgress> faults = new ArrayList<>();
     final List<OperatorStep> steps = new ArrayList<>();
@@ -70,7 +72,7 @@ final class DrillEngine {
     private Instant lastSample;
 
     DrillEngine(Scenario scenario, DrillClock clock, DrillView view, FaultInjector injector, JournalFollower journal,
-                boolean readsFromAudit, Map<String, String> resolvedNodes,
+                boolean audited, boolean readsFromAudit, Map<String, String> resolvedNodes,
                 java.util.function.Function<String, dev.flightdeck.app.drills.world.DrillHands.Saved> newest,
                 CircuitBreaker breaker) {
         this.scenario = scenario;
@@ -79,6 +81,7 @@ final class DrillEngine {
         this.injector = injector;
         this.journal = journal;
         this.readsFromAudit = readsFromAudit;
+        this.audited = audited;
         this.resolvedNodes = Map.copyOf(resolvedNodes);
         this.newest = newest;
         scenario.faults().forEach(f -> faults.add(new FaultProgress(f)));
@@ -130,7 +133,11 @@ final class DrillEngine {
             }
         }
         repairWhenDrained(now);
-        places = view.podPlaces();
+        Map<String, DrillView.PodPlace> nowPlaces = view.podPlaces();
+        if (!audited) {
+            removalsDuringDrains(now, nowPlaces);
+        }
+        places = nowPlaces;
         Set<String> healthy = new HashSet<>();
         for (Scenario.GangStart g : scenario.cluster().gangs()) {
             String ref = g.namespace() + "/" + g.name();
@@ -237,17 +244,29 @@ final class DrillEngine {
         }
     }
 
-    private void takeAudit() {
-        Set<String> faultNodes = new HashSet<>();
-        Set<String> budgeted = new HashSet<>();
+    private Set<String> faultNodes() {
+        Set<String> out = new HashSet<>();
         for (FaultProgress p : faults) {
             if (p.injected() && p.subjects.node() != null) {
-                faultNodes.add(p.subjects.node());
-            }
-            if (p.injected() && p.fault.kind() == FaultKind.PDB_BLOCKS_DRAIN) {
-                budgeted.addAll(p.subjects.gangs());
+                out.add(p.subjects.node());
             }
         }
+        return out;
+    }
+
+    private Set<String> budgetedGangs() {
+        Set<String> out = new HashSet<>();
+        for (FaultProgress p : faults) {
+            if (p.injected() && p.fault.kind() == FaultKind.PDB_BLOCKS_DRAIN) {
+                out.addAll(p.subjects.gangs());
+            }
+        }
+        return out;
+    }
+
+    private void takeAudit() {
+        Set<String> faultNodes = faultNodes();
+        Set<String> budgeted = budgetedGangs();
         Set<String> healthy = healthyBefore;
         for (SeenRequest r; (r = audit.poll()) != null; ) {
             if (AuditReads.operator(r) && !r.isWatch()) {
@@ -275,6 +294,20 @@ final class DrillEngine {
                         record(mistakes.budgetDeleted(r.at(), b.namespace() + "/" + b.name()));
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Without an audit, a pod that leaves a node while the operator's drain of that node is under way
+     * (its journal says confirmed, no outcome yet) counts as evicted by the operator.
+     */
+    private void removalsDuringDrains(Instant now, Map<String, DrillView.PodPlace> nowPlaces) {
+        for (Map.Entry<String, DrillView.PodPlace> e : places.entrySet()) {
+            DrillView.PodPlace was = e.getValue();
+            if (!nowPlaces.containsKey(e.getKey()) && was.node() != null && was.gang() != null
+                    && underway.contains("drain " + OperatorStep.node(was.node()))) {
+                podRemoved(now, e.getKey(), "evicted", false, faultNodes(), healthyBefore, budgetedGangs());
             }
         }
     }

@@ -87,8 +87,8 @@ public final class DrillRun implements AutoCloseable {
         DrillClock clock = new DrillClock(options.clock(), options.pace());
         this.engine = new DrillEngine(scenario, clock, new DrillView(observer.fleet(), world::isDrillNode),
                 new FaultInjector(world.hands(), scenario, options.pace()),
-                new JournalFollower(options.journal(), world.clusterUrl(), clock.start()), options.readsFromAudit()
-                && world.audits(), resolved, gang -> {
+                new JournalFollower(options.journal(), world.clusterUrl(), clock.start()), world.audits(),
+                options.readsFromAudit() && world.audits(), resolved, gang -> {
                     String[] p = gang.split("/", 2);
                     return world.hands().newestCheckpoint(p[0], p[1]);
                 }, options.breaker());
@@ -122,7 +122,7 @@ public final class DrillRun implements AutoCloseable {
             String why = world.hands().cannotStrike(f.kind());
             if (why != null) {
                 world.tearDown();
-                throw new DrillStartException("fault " + f.id() + " (" + f.kind().word() + ") " + why, null);
+                throw new DrillStartException("fault " + f.id() + " (" + f.kind().word() + ") " + why, null, true);
             }
         }
         ClusterSession observer = null;

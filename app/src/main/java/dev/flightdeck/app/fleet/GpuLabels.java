@@ -2,6 +2,12 @@ package dev.flightdeck.app.fleet;
 
 /** Label, annotation and resource keys set by the NVIDIA GPU Operator, GFD and Kubernetes (conventions §1). */
 public final class GpuLabels {
+
+    /**
+     * Flightdeck's own mark on what a drill creates on a staging cluster: a label ({@code flightdeck.dev/drill=ID})
+     * on its virtual nodes, namespace and pods, and a NoSchedule taint with the same key on its nodes.
+     */
+    public static final String DRILL = "flightdeck.dev/drill";
     public static final String PRESENT = "nvidia.com/gpu.present";
     public static final String PRODUCT = "nvidia.com/gpu.product";
     public static final String COUNT = "nvidia.com/gpu.count";

@@ -15,13 +15,16 @@ import java.time.Duration;
  * @param metricsInterval how often the API server's {@code /metrics} is scraped (5 s to 5 min)
  * @param readOnly        offer no action that changes this cluster (drain, cordon, preflight, resume)
  * @param drainBreaker    how much of the fleet may be out of service before a drain is refused
+ * @param drills          a staging cluster where drills may run on virtual nodes they create (labelled,
+ *                        tainted and removed afterwards); off everywhere unless a person sets it
  */
-public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, CircuitBreaker drainBreaker) {
+public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, CircuitBreaker drainBreaker,
+                              boolean drills) {
 
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
     public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL, false,
-            CircuitBreaker.DEFAULTS);
+            CircuitBreaker.DEFAULTS, false);
 
     public ClusterSettings {
         s3 = s3 == null ? S3Settings.AWS : s3;
@@ -33,27 +36,35 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
         }
     }
 
+    public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, CircuitBreaker drainBreaker) {
+        this(s3, metricsInterval, readOnly, drainBreaker, false);
+    }
+
     public ClusterSettings(S3Settings s3) {
-        this(s3, PressureScraper.DEFAULT_INTERVAL, false, CircuitBreaker.DEFAULTS);
+        this(s3, PressureScraper.DEFAULT_INTERVAL, false, CircuitBreaker.DEFAULTS, false);
     }
 
     public ClusterSettings(S3Settings s3, Duration metricsInterval) {
-        this(s3, metricsInterval, false, CircuitBreaker.DEFAULTS);
+        this(s3, metricsInterval, false, CircuitBreaker.DEFAULTS, false);
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker);
+        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills);
     }
 
     public ClusterSettings withMetricsInterval(Duration d) {
-        return new ClusterSettings(s3, d, readOnly, drainBreaker);
+        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills);
     }
 
     public ClusterSettings withReadOnly(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, on, drainBreaker);
+        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills);
     }
 
     public ClusterSettings withDrainBreaker(CircuitBreaker b) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, b);
+        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills);
+    }
+
+    public ClusterSettings withDrills(boolean on) {
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on);
     }
 }

@@ -109,7 +109,8 @@ public final class SettingsFile {
                 JsonNode d = e.getValue().path("drainBreaker");
                 CircuitBreaker breaker = d.isObject() ? new CircuitBreaker(d.path("maxNodes").asInt(CircuitBreaker.DEFAULTS.maxNodes()),
                         d.path("maxGpuPercent").asDouble(CircuitBreaker.DEFAULTS.maxGpuPercent())) : CircuitBreaker.DEFAULTS;
-                out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker));
+                out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker,
+                        e.getValue().path("drills").asBoolean(false)));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
@@ -134,6 +135,9 @@ public final class SettingsFile {
         ObjectNode cluster = root.with("clusters").putObject(context);
         if (settings.readOnly()) {
             cluster.put("readOnly", true);
+        }
+        if (settings.drills()) {
+            cluster.put("drills", true);
         }
         if (!settings.drainBreaker().equals(CircuitBreaker.DEFAULTS)) {
             cluster.putObject("drainBreaker").put("maxNodes", settings.drainBreaker().maxNodes())

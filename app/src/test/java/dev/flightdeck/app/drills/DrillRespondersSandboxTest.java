@@ -1,7 +1,5 @@
 package dev.flightdeck.app.drills;
 
-import dev.flightdeck.app.cli.DrillRunCommand;
-import dev.flightdeck.app.cli.LaunchOptions;
 import dev.flightdeck.app.settings.AppDirectories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,18 +7,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,17 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DrillRespondersSandboxTest {
 
-    private static final Path RESPONDERS = Path.of("..", "assets", "drills", "responders").toAbsolutePath().normalize();
-    private static Path launcher;
+    private static HeadlessLauncher launcher;
 
     @BeforeAll
     static void launcher(@TempDir Path bin) throws IOException {
-        // The responders call "$FLIGHTDECK": here, the headless commands on this test's class path.
-        launcher = bin.resolve("flightdeck");
-        Files.writeString(launcher, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                + "' -Djava.awt.headless=true -XX:TieredStopAtLevel=1 -Xshare:auto -cp '"
-                + System.getProperty("java.class.path") + "' dev.flightdeck.app.cli.Headless \"$@\"\n");
-        assertTrue(launcher.toFile().setExecutable(true));
+        launcher = new HeadlessLauncher(bin);
     }
 
     static Stream<Arguments> responders() {
@@ -60,19 +47,16 @@ class DrillRespondersSandboxTest {
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("responders")
-    void aScriptedResponderIsJudgedAsItResponded(String scenario, String script, @TempDir Path home) throws IOException {
-        Path file = RESPONDERS.resolve(script);
+    void aScriptedResponderIsJudgedAsItResponded(String scenario, String script, @TempDir Path home) throws Exception {
+        Path file = HeadlessLauncher.RESPONDERS.resolve(script);
         assertTrue(Files.isRegularFile(file), "every bundled scenario has a runbook and a mistake: " + file);
         List<String> expected = expectedMistakes(file);
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("FLIGHTDECK_LAUNCHER", launcher.toString());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
         AppDirectories dirs = new AppDirectories(home.resolve("config"), home.resolve("data"));
-        int code = DrillRunCommand.run(new LaunchOptions.DrillRequest("run", scenario, "sh '" + file + "'", 10), dirs, env,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String report = out.toString(StandardCharsets.UTF_8);
-        String log = report + "\n--- stderr ---\n" + err.toString(StandardCharsets.UTF_8);
+        HeadlessLauncher.Ran ran = launcher.drillRun(dirs, "drill", "run", scenario, "--pace", "10", "--responder",
+                HeadlessLauncher.responder(script));
+        int code = ran.code();
+        String report = ran.out();
+        String log = ran.log();
 
         DrillResults.Read kept = new DrillResults(dirs.data().resolve("drills")).read(scenario);
         assertEquals(1, kept.results().size(), "one result kept for the run\n" + log);

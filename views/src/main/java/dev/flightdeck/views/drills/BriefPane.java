@@ -96,7 +96,15 @@ final class BriefPane extends VBox {
         pace.setValue(vm.paceProperty().get());
         pace.valueProperty().addListener((o, old, now) -> vm.paceProperty().set(now == null ? 1 : now));
         vm.paceProperty().addListener((o, old, now) -> pace.setValue(now.doubleValue()));
-        getChildren().addAll(title, facts, brief, new HBox(10, start, pace, starting), problem, note, pastTitle, past);
+        javafx.scene.control.CheckBox staging = new javafx.scene.control.CheckBox();
+        staging.setId("drill-on-staging");
+        staging.textProperty().bind(vm.stagingContextProperty().map(c -> "on virtual nodes of " + c
+                + " (created for the drill, removed after it)"));
+        staging.visibleProperty().bind(vm.stagingContextProperty().isNotNull());
+        staging.managedProperty().bind(staging.visibleProperty());
+        staging.selectedProperty().bindBidirectional(vm.onStagingProperty());
+        getChildren().addAll(title, facts, brief, new HBox(10, start, pace, starting), staging, problem, note, pastTitle,
+                past);
 
         vm.selectedProperty().addListener((o, old, now) -> show(now));
         show(vm.selectedProperty().get());

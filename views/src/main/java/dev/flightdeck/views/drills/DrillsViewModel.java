@@ -35,7 +35,10 @@ public final class DrillsViewModel {
 
     private final Path userScenarios;
     private final DrillResults results;
-    private final java.util.function.BiFunction<Scenario, Double, DrillRun> starter;
+    private final java.util.function.Function<Start, DrillRun> starter;
+    private final ReadOnlyStringWrapper stagingContext = new ReadOnlyStringWrapper(this, "stagingContext");
+    private final javafx.beans.property.BooleanProperty onStaging = new javafx.beans.property.SimpleBooleanProperty(
+            this, "onStaging");
     private final javafx.beans.property.DoubleProperty pace = new javafx.beans.property.SimpleDoubleProperty(this, "pace", 1);
     private final Executor background;
     private final Executor fx;
@@ -52,11 +55,10 @@ public final class DrillsViewModel {
     private boolean closed;
 
     /**
-     * @param starter starts a drill at a pace (its sandbox and observer); throws {@link DrillStartFailure} in words
+     * @param starter starts a drill (its cluster and observer); throws {@link DrillStartFailure} in words
      */
-    public DrillsViewModel(Path userScenarios, DrillResults results,
-                           java.util.function.BiFunction<Scenario, Double, DrillRun> starter, Executor background,
-                           Executor fx) {
+    public DrillsViewModel(Path userScenarios, DrillResults results, java.util.function.Function<Start, DrillRun> starter,
+                           Executor background, Executor fx) {
         this.userScenarios = userScenarios;
         this.results = results;
         this.starter = starter;
@@ -64,6 +66,12 @@ public final class DrillsViewModel {
         this.fx = fx;
         selected.addListener((o, old, now) -> readTrend(now));
     }
+
+    /**
+     * What to start: the scenario, at which pace, and where — its own sandbox, or virtual nodes of the
+     * staging context shown (only offered when that context's settings allow drills).
+     */
+    public record Start(Scenario scenario, double pace, String stagingContext) { }
 
     /** A drill that could not start, in words (the starter's {@link DrillStartException}, unchecked). */
     public static final class DrillStartFailure extends RuntimeException {
@@ -132,7 +140,8 @@ public final class DrillsViewModel {
         kept.set(null);
         inBackground(() -> {
             try {
-                DrillRun started = starter.apply(e.scenario(), pace.get());
+                DrillRun started = starter.apply(new Start(e.scenario(), pace.get(),
+                        onStaging.get() ? stagingContext.get() : null));
                 fx.execute(() -> running(started));
             } catch (DrillStartFailure | IllegalStateException f) {
                 fx.execute(() -> {
@@ -263,6 +272,24 @@ public final class DrillsViewModel {
         if (r != null) {
             Thread.ofPlatform().name("drill-close").daemon().start(r::close);
         }
+    }
+
+    /** FX thread: the context shown now allows drills (its name), or not (null). */
+    public void setStagingContext(String context) {
+        stagingContext.set(context);
+        if (context == null) {
+            onStaging.set(false);
+        }
+    }
+
+    /** The context shown, when its settings allow drills on its virtual nodes; else null. */
+    public ReadOnlyStringProperty stagingContextProperty() {
+        return stagingContext.getReadOnlyProperty();
+    }
+
+    /** Whether the next drill plays on the staging context's virtual nodes rather than its own sandbox. */
+    public javafx.beans.property.BooleanProperty onStagingProperty() {
+        return onStaging;
     }
 
     public boolean running() {

@@ -20,8 +20,8 @@ import java.net.URISyntaxException;
 
 /**
  * Settings for one cluster context, saved to the settings file: where its checkpoint prefixes
- * are listed (an S3-compatible endpoint, region, path-style addressing) and how often its
- * {@code /metrics} is scraped. Credentials
+ * are listed (an S3-compatible endpoint, region, path-style addressing), how often its
+ * {@code /metrics} is scraped, and whether drills may run there on virtual nodes. Credentials
  * are deliberately not asked for: they come from the standard AWS chain. Saving reconnects.
  */
 final class ClusterSettingsDialog extends Dialog<ButtonType> {
@@ -30,7 +30,10 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final TextField region = new TextField();
     private final CheckBox pathStyle = new CheckBox("Path-style addressing (endpoint/bucket/key; most self-hosted stores)");
     private final TextField interval = new TextField();
+    private final CheckBox drills = new CheckBox("Allow drills here: they create virtual GPU nodes and pods (labelled "
+            + "flightdeck.dev/drill, tainted, removed afterwards). Staging clusters only.");
     private final Label error = new Label();
+    private ClusterSettings current;
 
     ClusterSettingsDialog(Window owner, String context, SettingsFile file, Runnable reconnect) {
         initOwner(owner);
@@ -39,7 +42,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         }
         setTitle("Cluster settings — " + context);
         SettingsFile.Loaded loaded = file.load();
-        ClusterSettings current = loaded.forContext(context);
+        current = loaded.forContext(context);
         S3Settings s3 = current.s3();
         interval.setId("settings-metrics-interval");
         interval.setPrefColumnCount(4);
@@ -53,6 +56,10 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         region.setText(s3.region() == null ? "" : s3.region());
         pathStyle.setId("settings-s3-path-style");
         pathStyle.setSelected(s3.pathStyle());
+        drills.setId("settings-drills");
+        drills.setWrapText(true);
+        drills.setMaxWidth(520);
+        drills.setSelected(current.drills());
         error.setId("settings-error");
         error.getStyleClass().add(Styles.PROBLEM);
         error.setWrapText(true);
@@ -65,6 +72,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         grid.addRow(1, new Label("Region"), region);
         grid.add(pathStyle, 1, 2);
         grid.addRow(3, new Label("Scrape /metrics every (seconds)"), interval);
+        grid.add(drills, 1, 6);
         Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
                 + "~/.aws profiles and are never stored here.");
         where.getStyleClass().add(Styles.MUTED);
@@ -107,7 +115,8 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
             throw new IllegalArgumentException("the /metrics interval needs a whole number of seconds, not \""
                     + interval.getText().trim() + "\"");
         }
-        return new ClusterSettings(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()),
-                java.time.Duration.ofSeconds(seconds));
+        // From what was saved: a setting this dialog does not show (read-only, the drain breaker) is kept.
+        return current.withS3(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()))
+                .withMetricsInterval(java.time.Duration.ofSeconds(seconds)).withDrills(drills.isSelected());
     }
 }

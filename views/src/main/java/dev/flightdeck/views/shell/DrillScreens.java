@@ -5,7 +5,9 @@ import dev.flightdeck.app.drills.DrillResults;
 import dev.flightdeck.app.drills.DrillRun;
 import dev.flightdeck.app.drills.DrillStartException;
 import dev.flightdeck.app.drills.OperatorStep;
+import dev.flightdeck.app.drills.staging.StagingWorld;
 import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.drills.DrillHost;
 import dev.flightdeck.views.drills.DrillsViewModel;
@@ -13,6 +15,7 @@ import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.application.Platform;
 
+import java.time.Clock;
 import java.util.concurrent.Executor;
 
 /**
@@ -26,18 +29,27 @@ final class DrillScreens {
     private DrillScreens() {
     }
 
-    static DrillsViewModel viewModel(DrillHost host, Executor background) {
+    static DrillsViewModel viewModel(SessionHost host, Executor background) {
         AppDirectories dirs = AppDirectories.standard();
         Journal journal = new Journal(dirs.data().resolve("journal"));
         DrillsViewModel vm = new DrillsViewModel(dirs.config().resolve("drills"),
-                new DrillResults(dirs.data().resolve("drills")), (scenario, pace) -> {
+                new DrillResults(dirs.data().resolve("drills")), start -> {
                     try {
-                        return DrillRun.start(scenario, DrillRun.Options.console(journal).withPace(pace));
+                        DrillRun.Options options = DrillRun.Options.console(journal).withPace(start.pace());
+                        if (start.stagingContext() == null) {
+                            return DrillRun.start(start.scenario(), options);
+                        }
+                        ConnectionTarget.Context c = host.stagingTarget(start.stagingContext());
+                        return DrillRun.start(StagingWorld.prepare(start.scenario(), c, SettingsFile.standard().load()
+                                .forContext(c.name()), Clock.systemUTC(), line -> { }), options);
                     } catch (DrillStartException e) {
                         throw new DrillsViewModel.DrillStartFailure(e);
                     }
                 }, background, Platform::runLater);
         vm.setHost(host);
+        host.sessions.targetProperty().addListener((o, old, t) -> vm.setStagingContext(
+                t instanceof ConnectionTarget.Context c && SettingsFile.standard().load().forContext(c.name()).drills()
+                        ? c.name() : null));
         return vm;
     }
 
@@ -63,6 +75,14 @@ final class DrillScreens {
 
         SessionHost(SessionController sessions) {
             this.sessions = sessions;
+        }
+
+        /** The context shown, when it is the one named (a staging drill plays where the person is looking). */
+        ConnectionTarget.Context stagingTarget(String name) throws DrillStartException {
+            if (sessions.targetProperty().get() instanceof ConnectionTarget.Context c && c.name().equals(name)) {
+                return c;
+            }
+            throw new DrillStartException("the console no longer shows context " + name, null, true);
         }
 
         @Override

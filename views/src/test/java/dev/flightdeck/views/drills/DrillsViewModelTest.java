@@ -19,7 +19,7 @@ class DrillsViewModelTest {
     @Test
     void aDrillWhoseSandboxCannotStartSaysWhyAndTheScreenStaysUsable(@TempDir Path home) {
         DrillsViewModel vm = new DrillsViewModel(home.resolve("drills"), new DrillResults(home.resolve("results")),
-                (scenario, pace) -> {
+                start -> {
                     throw new DrillsViewModel.DrillStartFailure(new DrillStartException(
                             "the drill's sandbox could not start: no free port on 127.0.0.1", null));
                 }, Runnable::run, Runnable::run);
@@ -40,7 +40,7 @@ class DrillsViewModelTest {
         Path drills = Files.createDirectories(home.resolve("drills"));
         Files.writeString(drills.resolve("broken.yaml"), "id: broken\ntitle: [\n");
         boolean[] started = {false};
-        DrillsViewModel vm = new DrillsViewModel(drills, new DrillResults(home.resolve("results")), (s, p) -> {
+        DrillsViewModel vm = new DrillsViewModel(drills, new DrillResults(home.resolve("results")), s -> {
             started[0] = true;
             return null;
         }, Runnable::run, Runnable::run);

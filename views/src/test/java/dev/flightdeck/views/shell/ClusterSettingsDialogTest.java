@@ -68,4 +68,25 @@ class ClusterSettingsDialogTest {
         assertEquals(new S3Settings(URI.create("https://minio.lab:9000"), null, true), file.load().forContext("lab").s3());
         assertEquals(java.time.Duration.ofSeconds(30), file.load().forContext("lab").metricsInterval());
     }
+
+    @Test
+    void savingKeepsWhatTheDialogDoesNotShowAndAllowsDrills(FxRobot robot) throws Exception {
+        // Saving used to rebuild the settings from the dialog's fields alone: a read-only context lost it.
+        file.save("staging", dev.flightdeck.app.settings.ClusterSettings.DEFAULTS.withReadOnly(true)
+                .withDrainBreaker(new dev.flightdeck.app.actions.drain.CircuitBreaker(3, 5)));
+        robot.interact(() -> {
+            dialog.close();
+            dialog = new ClusterSettingsDialog(null, "staging", file, reconnects::incrementAndGet);
+            dialog.setX(0);
+            dialog.setY(0);
+            dialog.show();
+        });
+        robot.clickOn("#settings-drills");
+        robot.clickOn("#settings-save");
+        FxWait.until(() -> !dialog.isShowing(), "the dialog to close");
+        var saved = file.load().forContext("staging");
+        assertTrue(saved.readOnly(), "still read-only");
+        assertEquals(new dev.flightdeck.app.actions.drain.CircuitBreaker(3, 5), saved.drainBreaker(), "its breaker kept");
+        assertTrue(saved.drills(), "drills allowed, as ticked");
+    }
 }

@@ -45,7 +45,9 @@ public final class PreflightJobManifest {
         pod.put("restartPolicy", "Never");
         pinTo(pod.putObject("affinity"), node);
         ArrayNode tolerations = pod.putArray("tolerations");
-        for (String key : new String[]{s.gate().key(), GpuLabels.UNSCHEDULABLE_TAINT, GpuLabels.GPU_RESOURCE}) {
+        // The drill taint keeps real work off a staging cluster's virtual drill nodes; a preflight there is part of the drill.
+        for (String key : new String[]{s.gate().key(), GpuLabels.UNSCHEDULABLE_TAINT, GpuLabels.GPU_RESOURCE,
+                GpuLabels.DRILL}) {
             tolerations.addObject().put("key", key).put("operator", "Exists");
         }
         ObjectNode container = pod.putArray("containers").addObject();
