@@ -2,7 +2,4 @@
 # expect-mistake: resumed-from-an-older-checkpoint
 set -eu
 . "$(dirname "$0")/lib.sh"
-node=$(await_node degraded)
-cordon_and_drain "$node" "GPUs withdrawn by the device plugin"
-gang=$(await_halted_gang)
-fd resume "$gang" --confirm "${gang#*/}" --step "$(( $(newest_step "$gang") - 200 ))"
+take_out_and_resume_older degraded "GPUs withdrawn by the device plugin" 200 >/dev/null

@@ -37,3 +37,23 @@ cordon_and_drain() {
     fd cordon "$1" --confirm "$1" --reason "$2"
     fd drain "$1" --confirm "$1" --reason "$2" --delete-emptydir-data --timeout 2m
 }
+
+# take_out_and_resume VERDICT REASON: the node `check` lists with VERDICT is cordoned and drained with
+# REASON, and the gang that halts is resumed from its newest complete checkpoint; prints the node
+# (the commands' own output goes to stderr).
+take_out_and_resume() {
+    node=$(await_node "$1")
+    cordon_and_drain "$node" "$2" >&2
+    resume_newest "$(await_halted_gang)" >&2
+    echo "$node"
+}
+
+# take_out_and_resume_older VERDICT REASON STEPS_BACK: the same, resumed from a checkpoint STEPS_BACK
+# steps older than the newest complete one (a drill's mistake).
+take_out_and_resume_older() {
+    node=$(await_node "$1")
+    cordon_and_drain "$node" "$2" >&2
+    gang=$(await_halted_gang)
+    fd resume "$gang" --confirm "${gang#*/}" --step "$(( $(newest_step "$gang") - $3 ))" >&2
+    echo "$node"
+}

@@ -3,10 +3,7 @@
 # the node back gated, re-run preflight; it fails, and the node stays out.
 set -eu
 . "$(dirname "$0")/lib.sh"
-node=$(await_node untrusted)
-cordon_and_drain "$node" "NVLink down"
-gang=$(await_halted_gang)
-resume_newest "$gang"
+node=$(take_out_and_resume untrusted "NVLink down")
 await_line "^$node +gated  " >/dev/null
 say "$node is back from repair, gated: re-running preflight"
 if fd preflight "$node" --confirm "$node"; then

@@ -1,6 +1,5 @@
 package dev.flightdeck.views;
 
-import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankSlot;
 import dev.flightdeck.app.gangs.RankState;
@@ -8,7 +7,6 @@ import dev.flightdeck.views.gangs.GangRow;
 import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodeRow;
 import dev.flightdeck.views.nodes.NodesViewModel;
-import dev.flightdeck.views.shell.ContextChoice;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.Node;
@@ -26,7 +24,6 @@ import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,24 +43,20 @@ class GangsScreenSandboxTest {
     private MainWindow window;
     private GangsViewModel gangs;
     private NodesViewModel nodes;
+    private ConsoleWindow console;
 
     @Start
     void start(Stage stage) {
-        nodes = new NodesViewModel(Clock.systemUTC());
-        gangs = new GangsViewModel(Clock.systemUTC());
-        sessions = new SessionController(SessionController.DEFAULT_OPENER, nodes, gangs);
-        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(NODES)), Clock.systemUTC());
-        stage.setScene(window.createScene(1600, 960));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Sandbox(NODES));
+        console = ConsoleWindow.show(stage, NODES, 1600, 960);
+        sessions = console.sessions();
+        window = console.window();
+        gangs = console.gangs();
+        nodes = console.nodes();
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
+        console.close();
     }
 
     @Test

@@ -1,11 +1,8 @@
 package dev.flightdeck.views;
 
-import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.sandbox.SandboxControl;
 import dev.flightdeck.views.nodes.NodeRow;
-import dev.flightdeck.views.nodes.NodesViewModel;
-import dev.flightdeck.views.shell.ContextChoice;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.Node;
@@ -23,7 +20,6 @@ import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,25 +39,18 @@ class NodesScreenSandboxTest {
     private SessionController sessions;
     private MainWindow window;
     private TableView<NodeRow> table;
+    private ConsoleWindow console;
 
     @Start
     void start(Stage stage) {
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(SessionController.DEFAULT_OPENER, nodes);
-        ContextChoice sandbox = ContextChoice.sandbox(NODES);
-        window = new MainWindow(sessions, nodes, List.of(sandbox), Clock.systemUTC());
-        stage.setScene(window.createScene(1600, 960));
-        // The headless screen is 1000x1000 and would centre this window at x=-300, out of the robot's reach.
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Sandbox(NODES));
+        console = ConsoleWindow.show(stage, NODES, 1600, 960);
+        sessions = console.sessions();
+        window = console.window();
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
+        console.close();
     }
 
     @Test

@@ -55,8 +55,14 @@ class DrillCommandTest {
     }
 
     @Test
-    void drillNeedsASubcommand() {
-        UsageException e = assertThrows(UsageException.class, () -> LaunchOptions.parse("drill", "run"));
-        assertEquals("drill takes list or validate FILE, not 'run'", e.getMessage());
+    void drillNeedsASubcommandAndItsFlagsTheirs() {
+        UsageException e = assertThrows(UsageException.class, () -> LaunchOptions.parse("drill", "meteor"));
+        assertEquals("drill takes list, validate FILE, run SCENARIO or cleanup, not 'meteor'", e.getMessage());
+        assertEquals("drill run needs a value", assertThrows(UsageException.class,
+                () -> LaunchOptions.parse("drill", "run")).getMessage());
+        assertEquals("--responder and --pace belong to drill run SCENARIO", assertThrows(UsageException.class,
+                () -> LaunchOptions.parse("drill", "list", "--pace", "10")).getMessage());
+        assertEquals("--pace must be between 1 and 100, not 0.5", assertThrows(UsageException.class,
+                () -> LaunchOptions.parse("drill", "run", "rank-crash", "--pace", "0.5")).getMessage());
     }
 }

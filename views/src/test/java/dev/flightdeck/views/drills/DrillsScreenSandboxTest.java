@@ -5,13 +5,12 @@ import dev.flightdeck.app.drills.DrillReport;
 import dev.flightdeck.app.drills.ScenarioCatalog;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.views.ConsoleWindow;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.gangs.GangRow;
 import dev.flightdeck.views.gangs.GangsViewModel;
-import dev.flightdeck.views.nodes.NodesViewModel;
-import dev.flightdeck.views.shell.ContextChoice;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.Node;
@@ -28,7 +27,6 @@ import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,24 +48,19 @@ class DrillsScreenSandboxTest {
     private SessionController sessions;
     private MainWindow window;
     private GangsViewModel gangs;
+    private ConsoleWindow console;
 
     @Start
     void start(Stage stage) {
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        gangs = new GangsViewModel(Clock.systemUTC());
-        sessions = new SessionController(SessionController.DEFAULT_OPENER, nodes, gangs);
-        window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(NODES)), Clock.systemUTC());
-        stage.setScene(window.createScene(1000, 1000));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Sandbox(NODES));
+        console = ConsoleWindow.show(stage, NODES, 1000, 1000);
+        sessions = console.sessions();
+        window = console.window();
+        gangs = console.gangs();
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
+        console.close();
     }
 
     @Test

@@ -122,7 +122,8 @@ public final class StagingCleanup {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
-    private static void pause() {
+    /** Half a second between two looks at the cluster. */
+    static void pause() {
         try {
             Thread.sleep(500);
         } catch (InterruptedException e) {

@@ -187,7 +187,7 @@ public final class StagingWorld implements DrillWorld {
             if (settled) {
                 return;
             }
-            sleep();
+            StagingCleanup.pause();
         }
         throw new DrillStartException("the virtual nodes still carry node lifecycle's taints after "
                 + READY_WITHIN.toSeconds() + " s: is kube-controller-manager running?", null);
@@ -211,7 +211,7 @@ public final class StagingWorld implements DrillWorld {
             if (running >= expected) {
                 return;
             }
-            sleep();
+            StagingCleanup.pause();
         }
         throw new DrillStartException("not every rank runs after " + READY_WITHIN.toSeconds() + " s (" + last + ")", null);
     }
@@ -235,14 +235,6 @@ public final class StagingWorld implements DrillWorld {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(500);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     public String id() {

@@ -37,7 +37,8 @@ class PreflightPlannerTest {
         assertEquals("In", field.path("operator").asText());
         assertEquals("[\"gpu-node-001\"]", field.path("values").toString());
         assertTrue(pod.path("nodeName").isMissingNode(), "not spec.nodeName: the scheduler must still check the fit");
-        assertEquals(List.of("flightdeck.dev/preflight", "node.kubernetes.io/unschedulable", "nvidia.com/gpu"),
+        assertEquals(List.of("flightdeck.dev/preflight", "node.kubernetes.io/unschedulable", "nvidia.com/gpu",
+                        "flightdeck.dev/drill"),
                 pod.path("tolerations").valueStream().peek(t -> assertEquals("Exists", t.path("operator").asText()))
                         .map(t -> t.path("key").asText()).toList());
         assertEquals("8", pod.at("/containers/0/resources/limits/nvidia.com~1gpu").asText());
