@@ -30,15 +30,25 @@ public final class ClusterConnection implements AutoCloseable {
     private final ApiEndpoint api;
     private final SandboxCluster sandbox;
     private final boolean ownsSandbox;
+    private final RequestBudget budget;
 
     private ClusterConnection(String displayName, String user, KubernetesClient client, SandboxCluster sandbox,
-                              boolean ownsSandbox) {
+                              boolean ownsSandbox, RequestBudget budget) {
         this.ownsSandbox = ownsSandbox;
         this.displayName = displayName;
         this.user = user;
         this.client = client;
-        this.api = new ApiEndpoint(client.getHttpClient(), client.getConfiguration().getMasterUrl());
+        this.budget = budget;
+        // Every request of the console to this cluster goes through its budget (watches, scrapes, actions).
+        this.api = new ApiEndpoint(client.getHttpClient().newBuilder()
+                .addOrReplaceInterceptor("flightdeck-request-budget", budget).build(),
+                client.getConfiguration().getMasterUrl());
         this.sandbox = sandbox;
+    }
+
+    /** This connection's request budget (how many requests it has charged). */
+    public RequestBudget budget() {
+        return budget;
     }
 
     public static ClusterConnection open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
@@ -48,7 +58,8 @@ public final class ClusterConnection implements AutoCloseable {
             case ConnectionTarget.Context c -> {
                 KubeContext ctx = c.kubeconfig().choose(c.name());
                 Config config = tuned(c.kubeconfig().toClientConfig(ctx), options);
-                yield probed(new ClusterConnection(ctx.name(), ctx.user(), client(config, ctx), null, false));
+                yield probed(new ClusterConnection(ctx.name(), ctx.user(), client(config, ctx), null, false,
+                        options.requestBudget().fresh()));
             }
         };
     }
@@ -57,7 +68,7 @@ public final class ClusterConnection implements AutoCloseable {
                                              SessionOptions options) throws ConnectionProblem {
         Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build(), options);
         return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
-                new KubernetesClientBuilder().withConfig(config).build(), cluster, owned));
+                new KubernetesClientBuilder().withConfig(config).build(), cluster, owned, options.requestBudget().fresh()));
     }
 
     /**

@@ -61,9 +61,9 @@ public final class ClusterSession implements AutoCloseable {
         this.options = options;
         this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/nodes", "nodes",
-                new NodeProjector(), fleet::onNodeEvent, options.pageSize());
+                new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit());
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
-                new PodProjector(), fleet::onPodEvent, options.pageSize());
+                new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit());
         this.objectStore = connection.sandboxObjectStorage().map(ClusterSession::sandboxObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         this.checkpoints = new CheckpointService(objectStore);
@@ -107,7 +107,7 @@ public final class ClusterSession implements AutoCloseable {
                     workloadWatchers.computeIfAbsent(kind.id(), id -> {
                         ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
                                 kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
-                                options.pageSize());
+                                options.pageSize(), options.watchIdleLimit());
                         w.start();
                         return w;
                     });
@@ -192,6 +192,15 @@ public final class ClusterSession implements AutoCloseable {
         List<WatchHealth> all = new ArrayList<>(List.of(nodeWatcher.health(), podWatcher.health()));
         workloadWatchers.values().forEach(w -> all.add(w.health()));
         return all;
+    }
+
+    /** LISTs made so far per watched kind ("nodes", "pods", "jobsets.jobset.x-k8s.io", …). */
+    public Map<String, Integer> watcherLists() {
+        Map<String, Integer> out = new java.util.TreeMap<>();
+        out.put(nodeWatcher.resource(), nodeWatcher.lists());
+        out.put(podWatcher.resource(), podWatcher.lists());
+        workloadWatchers.values().forEach(w -> out.put(w.resource(), w.lists()));
+        return out;
     }
 
     /** Waits for the first LIST of every kind (nodes, pods, served gang objects) to be folded into the model. */

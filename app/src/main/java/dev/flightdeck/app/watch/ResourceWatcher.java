@@ -33,6 +33,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private static final int MIN_WATCH_SECONDS = 300;
     private static final long MAX_BACKOFF_MS = 30_000;
     private static final long AUTH_RETRY_MS = 60_000;
+    /** A watch stream silent for longer than this is taken for stalled: twice the server's bookmark period, and then some. */
+    public static final java.time.Duration IDLE_LIMIT = java.time.Duration.ofSeconds(150);
 
     private final ApiEndpoint api;
     private final String path;
@@ -40,14 +42,24 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private final Projector<T> projector;
     private final Consumer<WatchEvent<T>> sink;
     private final int pageSize;
+    private final java.time.Duration idleLimit;
     private volatile boolean running = true;
     private volatile WatchHealth health;
     private volatile InputStream openStream;
+    private volatile IdleWatchdog.Watched lastStream;
+    private final java.util.concurrent.atomic.AtomicInteger lists = new java.util.concurrent.atomic.AtomicInteger();
     private Thread thread;
     private String resourceVersion;
 
     public ResourceWatcher(ApiEndpoint api, String path, String resource, Projector<T> projector,
                            Consumer<WatchEvent<T>> sink, int pageSize) {
+        this(api, path, resource, projector, sink, pageSize, IDLE_LIMIT);
+    }
+
+    /** @param idleLimit how long an open watch stream may stay silent before it is taken for stalled */
+    public ResourceWatcher(ApiEndpoint api, String path, String resource, Projector<T> projector,
+                           Consumer<WatchEvent<T>> sink, int pageSize, java.time.Duration idleLimit) {
+        this.idleLimit = idleLimit;
         this.api = api;
         this.path = path;
         this.resource = resource;
@@ -63,6 +75,15 @@ public final class ResourceWatcher<T> implements AutoCloseable {
 
     public WatchHealth health() {
         return health;
+    }
+
+    /** How many LISTs this watcher has made: one at the start, one more per 410 Gone (a relist storm would show here). */
+    public int lists() {
+        return lists.get();
+    }
+
+    public String resource() {
+        return resource;
     }
 
     @Override
@@ -113,7 +134,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     health = new WatchHealth(resource, WatchPhase.FAILED, attempt, e.getMessage(), health.newest());
                     sleep(AUTH_RETRY_MS);
                 } else {
-                    reconnecting(attempt, e.getMessage());
+                    reconnecting(attempt, e.getMessage(), e.retryAfterMillis());
                 }
             } catch (IOException | RuntimeException e) {
                 if (!running) {
@@ -121,17 +142,38 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 }
                 attempt++;
                 LOG.log(System.Logger.Level.DEBUG, resource + ": list/watch failed", e);
-                reconnecting(attempt, Problems.describe(e));
+                IdleWatchdog.Watched stream = lastStream;
+                if (stream != null && stream.stalled()) {
+                    Thread.interrupted(); // the watchdog's wake-up call, not a request to stop
+                }
+                reconnecting(attempt, stream != null && stream.stalled() ? stalledReason() : Problems.describe(e));
             } catch (InterruptedException e) {
-                return;
+                IdleWatchdog.Watched stream = lastStream;
+                if (!running || stream == null || !stream.stalled()) {
+                    return;
+                }
+                attempt++; // the watchdog's wake-up call for a stalled stream: reconnect, do not stop
+                reconnecting(attempt, stalledReason());
             }
         }
     }
 
     private void reconnecting(int attempt, String reason) {
+        reconnecting(attempt, reason, 0);
+    }
+
+    private String stalledReason() {
+        return "the watch stream sent nothing for " + idleLimit.toSeconds() + " s (a stalled connection); reconnecting";
+    }
+
+    /**
+     * Waits before the next attempt: exponential back-off with jitter (half the delay random, so a
+     * cluster's watchers do not come back in step), and never sooner than the server's Retry-After.
+     */
+    private void reconnecting(int attempt, String reason, long retryAfterMillis) {
         health = new WatchHealth(resource, WatchPhase.RECONNECTING, attempt, reason, health.newest());
         long base = Math.min(MAX_BACKOFF_MS, 500L << Math.min(attempt, 10));
-        sleep(base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1));
+        sleep(Math.max(retryAfterMillis, base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1)));
     }
 
     private void sleep(long ms) {
@@ -149,6 +191,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
      * the network work on page N+1 while this thread projects page N.
      */
     private void list() throws IOException, InterruptedException {
+        lists.incrementAndGet();
         health = new WatchHealth(resource, WatchPhase.SYNCING, health.attempt(), null, health.newest());
         List<T> items = new ArrayList<>();
         String listVersion = null;
@@ -187,8 +230,12 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         int timeout = MIN_WATCH_SECONDS + ThreadLocalRandom.current().nextInt(MIN_WATCH_SECONDS);
         String url = path + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
                 + "&resourceVersion=" + enc(resourceVersion);
-        try (InputStream body = openWatch(url); JsonParser p = KubeJson.MAPPER.createParser(body)) {
-            openStream = body;
+        lastStream = null;
+        // Known to the watchdog (and to close()) before the parser's first read, which already blocks.
+        IdleWatchdog.Watched body = IdleWatchdog.watch(openWatch(url), idleLimit);
+        lastStream = body;
+        openStream = body;
+        try (body; JsonParser p = KubeJson.MAPPER.createParser(body)) {
             health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());
             while (running && p.nextToken() == JsonToken.START_OBJECT) {
                 readEvent(p);
@@ -250,12 +297,27 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
     }
 
-    /** A watch: the body stays open and is read as it arrives. */
+    /**
+     * A watch: the body stays open and is read as it arrives. The server answers a watch at once, so
+     * headers that do not come within the idle limit mean a stalled connection, not a busy server.
+     */
     private InputStream openWatch(String url) throws IOException, InterruptedException {
         HttpRequest.Builder b = request(url).forStreaming();
-        HttpResponse<InputStream> response = await(api.http().sendAsync(b.build(), InputStream.class));
+        CompletableFuture<HttpResponse<InputStream>> pending = api.http().sendAsync(b.build(), InputStream.class);
+        HttpResponse<InputStream> response;
+        try {
+            response = await(pending.orTimeout(idleLimit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
+        } catch (IOException e) {
+            if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
+                pending.cancel(true);
+                throw new IOException("the watch request got no answer within " + idleLimit.toSeconds()
+                        + " s (a stalled connection)", e);
+            }
+            throw e;
+        }
         if (!response.isSuccessful()) {
-            throw StatusBodies.fromResponse(response.code(), response.body(), "list/watch " + resource);
+            throw StatusBodies.fromResponse(response.code(), response.body(), "list/watch " + resource)
+                    .withRetryAfter(response.header("Retry-After"));
         }
         return response.body();
     }
@@ -272,7 +334,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private byte[] body(HttpResponse<byte[]> response) throws ApiStatusException {
         byte[] body = response.body() == null ? new byte[0] : response.body();
         if (!response.isSuccessful()) {
-            throw StatusBodies.fromResponse(response.code(), new ByteArrayInputStream(body), "list/watch " + resource);
+            throw StatusBodies.fromResponse(response.code(), new ByteArrayInputStream(body), "list/watch " + resource)
+                    .withRetryAfter(response.header("Retry-After"));
         }
         return body;
     }
