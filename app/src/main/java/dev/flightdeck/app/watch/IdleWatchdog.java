@@ -34,10 +34,9 @@ final class IdleWatchdog {
     /** A stream under watch: closed (and {@link #stalled()} true) once quiet for longer than the limit. */
     static final class Watched extends FilterInputStream {
         private final long limitNanos;
-        private volatile long lastRead = System.nanoTime();
+        private final long opened = System.nanoTime();
+        private volatile long lastRead = opened;
         private volatile boolean stalled;
-        /** The thread reading it: closing a stream does not always wake a read blocked on it, an interrupt does. */
-        private volatile Thread reader;
 
         private Watched(InputStream in, Duration limit) {
             super(in);
@@ -46,7 +45,6 @@ final class IdleWatchdog {
 
         @Override
         public int read() throws IOException {
-            reader = Thread.currentThread();
             int b = super.read();
             lastRead = System.nanoTime();
             return b;
@@ -54,7 +52,6 @@ final class IdleWatchdog {
 
         @Override
         public int read(byte[] buf, int off, int len) throws IOException {
-            reader = Thread.currentThread();
             int n = super.read(buf, off, len);
             lastRead = System.nanoTime();
             return n;
@@ -66,6 +63,11 @@ final class IdleWatchdog {
             super.close();
         }
 
+        /** How long ago it was opened, in ns. */
+        long openedFor() {
+            return System.nanoTime() - opened;
+        }
+
         /** Whether the watchdog closed it for silence. */
         boolean stalled() {
             return stalled;
@@ -75,13 +77,9 @@ final class IdleWatchdog {
             if (now - lastRead > limitNanos) {
                 stalled = true;
                 try {
-                    close();
+                    close(); // fails the blocked read at once ("channel already closed"): no interrupt needed
                 } catch (IOException ignored) {
                     // closing only to unblock the reader
-                }
-                Thread r = reader;
-                if (r != null) {
-                    r.interrupt();
                 }
             }
         }

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.watch;
 
+import java.util.Locale;
+
 /** A one-line description of an exception chain, for indicators and logs (never a stack trace). */
 public final class Problems {
 
@@ -13,6 +15,28 @@ public final class Problems {
         }
         String msg = root.getMessage();
         String name = root.getClass().getSimpleName();
+        String words = inWords(name, msg == null ? "" : msg);
+        if (words != null) {
+            return words;
+        }
         return msg == null || msg.isBlank() ? name : name + ": " + msg;
+    }
+
+    /** What a network failure means to an operator, for the ones met when a server dies or a link breaks. */
+    private static String inWords(String name, String msg) {
+        String m = msg.toLowerCase(Locale.ROOT);
+        if (name.equals("HttpClosedException") || m.contains("connection was closed")) {
+            return "the API server closed the connection (" + name + ")";
+        }
+        if (name.equals("ConnectException") || m.contains("connection refused")) {
+            return "the API server refuses connections: it is down or restarting (" + msg + ")";
+        }
+        if (m.contains("connection reset")) {
+            return "the connection was reset mid-request (" + msg + ")";
+        }
+        if (name.equals("UnknownHostException")) {
+            return "the API server's host name does not resolve: " + msg;
+        }
+        return null;
     }
 }

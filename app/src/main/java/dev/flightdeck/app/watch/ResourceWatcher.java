@@ -143,17 +143,12 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 attempt++;
                 LOG.log(System.Logger.Level.DEBUG, resource + ": list/watch failed", e);
                 IdleWatchdog.Watched stream = lastStream;
-                if (stream != null && stream.stalled()) {
-                    Thread.interrupted(); // the watchdog's wake-up call, not a request to stop
+                if (stream != null && stream.openedFor() > idleLimit.toNanos()) {
+                    attempt = 1; // it was a healthy stream for a while: start the back-off afresh
                 }
                 reconnecting(attempt, stream != null && stream.stalled() ? stalledReason() : Problems.describe(e));
             } catch (InterruptedException e) {
-                IdleWatchdog.Watched stream = lastStream;
-                if (!running || stream == null || !stream.stalled()) {
-                    return;
-                }
-                attempt++; // the watchdog's wake-up call for a stalled stream: reconnect, do not stop
-                reconnecting(attempt, stalledReason());
+                return;
             }
         }
     }

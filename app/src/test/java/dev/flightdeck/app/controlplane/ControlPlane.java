@@ -152,8 +152,18 @@ public final class ControlPlane implements AutoCloseable {
      * is too old (410), as after an upgrade or a crash on a real cluster.
      */
     public void restartApiserver() throws IOException, InterruptedException {
+        killApiserver();
+        startApiserverAgain();
+    }
+
+    /** SIGKILL to the API server: no goodbye to its clients, etcd keeps everything. */
+    public void killApiserver() throws InterruptedException {
         apiserver.destroyForcibly().waitFor();
         processes.remove(apiserver);
+    }
+
+    /** Starts the API server again on the same etcd, port and certificates; returns once it is ready. */
+    public void startApiserverAgain() throws IOException, InterruptedException {
         startApiserver();
     }
 

@@ -247,7 +247,8 @@ class NetworkFaultsSandboxTest {
             }
             Thread.sleep(50);
         }
-        assertEquals(server, shown, "the model equals the server within 10 s " + when);
+        assertEquals(server, shown, "the model equals the server within 10 s " + when + "; watchers: "
+                + session.watcherHealth());
     }
 
     private static void until(String what, BooleanSupplier condition) throws InterruptedException {
