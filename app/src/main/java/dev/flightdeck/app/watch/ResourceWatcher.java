@@ -126,6 +126,13 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 if (e.isGone()) {
                     LOG.log(System.Logger.Level.INFO, resource + ": resourceVersion too old (410), relisting");
                     resourceVersion = null;
+                    // A restarted API server answers 410 while its watch caches are still filling: a LIST
+                    // read from etcd at once could be older than the cache and earn a second 410. One to
+                    // two seconds (jittered, so a cluster's watchers do not relist in step) lets the cache
+                    // catch up, so the kind is relisted once.
+                    health = new WatchHealth(resource, WatchPhase.RECONNECTING, attempt, "the watch's resourceVersion "
+                            + "is too old (410 Gone): relisting", health.newest());
+                    sleep(1_000 + ThreadLocalRandom.current().nextLong(1_000));
                     continue;
                 }
                 attempt++;

@@ -83,6 +83,51 @@ class ApiserverRestartRealTest {
         }
     }
 
+    @Test
+    void aWatchTooOldAfterEtcdCompactionRelistsItsKindOnceAndWatchesAgain(RealCluster real) throws Exception {
+        String node = RealCluster.unique("compact");
+        real.kubelet().registerGpuNode(node, 8, Map.of());
+        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+            assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
+            Map<String, Integer> before = session.watcherLists();
+            // Down, every version before now compacted away, up again: every resume is 410 Gone.
+            real.plane().killApiserver();
+            real.plane().compactEtcd();
+            real.plane().startApiserverAgain();
+            condition(real, node, "XID48", "after the compaction");
+            awaitShown(session, node, "XID48");
+            Map<String, Integer> relisted = session.watcherLists();
+            condition(real, node, "XID79", "watching again");
+            awaitShown(session, node, "XID79");
+            Map<String, Integer> after = session.watcherLists();
+            System.out.println("figure: after an etcd compaction past every watch, LISTs per kind " + before + " -> "
+                    + after);
+            assertEquals(before.get("nodes") + 1, after.get("nodes"), "nodes relisted once (410 Gone)");
+            after.forEach((kind, n) -> assertTrue(n - before.getOrDefault(kind, 0) <= 1, kind + ": one relist at most"));
+            assertEquals(relisted, after, "the next change came by the watch, not another LIST");
+        }
+    }
+
+    private static void condition(RealCluster real, String node, String reason, String message) throws Exception {
+        var r = real.plane().adminSend("PATCH", "/api/v1/nodes/" + node + "/status", "application/strategic-merge-patch+json",
+                "{\"status\":{\"conditions\":[{\"type\":\"SysLogsXIDError\",\"status\":\"True\",\"reason\":\"" + reason
+                        + "\",\"message\":\"" + message + "\",\"lastHeartbeatTime\":\"" + Instant.now()
+                        + "\",\"lastTransitionTime\":\"" + Instant.now() + "\"}]}}");
+        assertEquals(200, r.statusCode(), r::body);
+    }
+
+    private static void awaitShown(ClusterSession session, String node, String reason) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            GpuNode n = session.fleet().node(node);
+            if (n != null && n.facts().conditions().stream().anyMatch(c -> reason.equals(c.reason()))) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(node + " never showed " + reason + ": " + session.health().describe());
+    }
+
     private static String awaitReconnecting(ClusterSession session) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
