@@ -45,6 +45,7 @@ public final class Headless {
             case PLAN -> PlanCommand.run(options, env, out, err);
             case EXECUTE -> ActCommand.run(options, env, out, err);
             case DRILL -> DrillCommand.run(options, env, out, err);
+            case JOURNAL -> JournalCommand.run(options, env, out, err);
             case UI -> NOT_HEADLESS;
         };
     }

@@ -13,7 +13,15 @@ import java.time.format.DateTimeParseException;
  * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            ActionRequest request, DrillRequest drill) {
+                            ActionRequest request, DrillRequest drill, JournalRequest journal) {
+
+    /** {@code journal restore ENTRY [--confirm NAME]}: bring back what a resume saved, from its journal entry. */
+    public record JournalRequest(String action, String entry, String confirm) { }
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request, DrillRequest drill) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, null);
+    }
 
     /**
      * {@code drill list}, {@code drill validate FILE} or {@code drill run SCENARIO [--responder CMD] [--pace N]}.
@@ -35,7 +43,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, HELP }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, HELP }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -73,6 +81,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                                       responds with flightdeck's headless commands or kubectl; prints the report
                                       and keeps it; exit 0 recovered within the limit, 1 not, 2 a bad scenario,
                                       3 the cluster could not be set up or read, 4 the context refuses drills
+              journal restore ENTRY [--confirm NAME]
+                                      create again the workload a resume saved in the journal entry ENTRY (its time,
+                                      e.g. 2026-11-24T22:41:03.123Z) before deleting it, when the new one was never
+                                      made; prints the plan, and restores with --confirm naming the workload
               drill cleanup --context C [--confirm C]
                                       list what drills left on a staging cluster (objects labelled
                                       flightdeck.dev/drill); with --confirm naming the context, remove it
@@ -100,6 +112,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         DrillRequest drill = null;
         String responder = null;
         String pace = null;
+        JournalRequest journal = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -121,6 +134,14 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                         default -> throw new UsageException("drill takes list, validate FILE, run SCENARIO or cleanup, "
                                 + "not '" + what + "'");
                     };
+                }
+                case "journal" -> {
+                    command = Command.JOURNAL;
+                    String what = value(args, ++i, "journal");
+                    if (!what.equals("restore")) {
+                        throw new UsageException("journal takes restore ENTRY, not '" + what + "'");
+                    }
+                    journal = new JournalRequest("restore", value(args, ++i, "journal restore"), null);
                 }
                 case "plan" -> {
                     command = Command.PLAN;
@@ -167,6 +188,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         if (drill != null && drill.action().equals("run")) {
             drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace), null);
         }
+        if (journal != null) {
+            journal = new JournalRequest(journal.action(), journal.entry(), confirm);
+            confirm = null;
+        }
         if (drill != null && drill.action().equals("cleanup")) {
             // cleanup deletes (the drills' leftovers): like an action, it lists first and needs --confirm CONTEXT
             drill = new DrillRequest("cleanup", null, null, 1, confirm);
@@ -179,7 +204,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         } else if (emptyDir || force || step >= 0 || check != null || timeout != null || confirm != null || reason != null) {
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
-        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill);
+        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal);
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {

@@ -45,6 +45,16 @@ public enum ResumableKind {
         return Optional.empty();
     }
 
+    /** The kind a saved workload names ({@code apiVersion} and {@code kind}), or empty. */
+    public static Optional<ResumableKind> of(String apiVersion, String kind) {
+        for (ResumableKind k : values()) {
+            if (k.kind.equals(kind) && k.apiVersion.equals(apiVersion)) {
+                return Optional.of(k);
+            }
+        }
+        return Optional.empty();
+    }
+
     public String kind() {
         return kind;
     }

@@ -126,7 +126,8 @@ public final class ResumeExecutor {
             if (!left.isEmpty()) {
                 return finish(ResumeOutcome.Result.DELETE_TIMED_OUT, null, "the delete of " + plan.describe()
                         + " is not done after " + options.deleteTimeout().toSeconds() + " s (" + left.size()
-                        + " left, first " + left.getFirst() + "); nothing was created; the original is saved in " + file);
+                        + " left, first " + left.getFirst() + "); nothing was created; the original is saved in " + file
+                        + restoreHint());
             }
             Duration deleting = Duration.between(deleteAt, clock.instant());
             events.accept(new ResumeEvent.Deleted(plan.describe(), pods.size(), deleting));
@@ -146,7 +147,8 @@ public final class ResumeExecutor {
                             + "; the original was restored");
                 }
                 return finish(ResumeOutcome.Result.RESTORE_FAILED, null, "creation failed: " + made.message()
-                        + "; restoring the original failed too: " + back.message() + "; it is saved in " + log.file());
+                        + "; restoring the original failed too: " + back.message() + "; it is saved in " + log.file()
+                        + restoreHint());
             }
             String uid = made.json().path("metadata").path("uid").asText();
             String env = plan.envName() + "=" + plan.location().value();
@@ -177,9 +179,16 @@ public final class ResumeExecutor {
             return List.copyOf(byName.values());
         }
 
-        /** What a failure after the delete must add: where the original is. */
+        /** What a failure after the delete must add: where the original is, and how to bring it back. */
         String stateLine() {
-            return deleteSent && log.file() != null ? "; the original is saved in " + log.file() : "; nothing was deleted";
+            return deleteSent && log.file() != null ? "; the original is saved in " + log.file() + restoreHint()
+                    : "; nothing was deleted";
+        }
+
+        /** The one command that creates the saved original again, if the new workload was never made. */
+        String restoreHint() {
+            return log.savedAt() == null ? "" : " (if it was not created again: flightdeck journal restore "
+                    + log.savedAt() + " --confirm " + plan.name() + ")";
         }
 
         ResumeOutcome finish(ResumeOutcome.Result result, String uid, String summary) {

@@ -29,6 +29,7 @@ final class ResumeJournal {
     private final Clock clock;
     private final String target;
     private Path file;
+    private Instant savedAt;
 
     ResumeJournal(Journal journal, JournalIdentity who, Clock clock, ResumePlan plan) {
         this.journal = journal;
@@ -49,6 +50,7 @@ final class ResumeJournal {
         journal.append(who.entry(at, ACTION, "step", target, "saved " + plan.describe() + " and its " + pods.size()
                 + " pods before deleting them, to resume from " + plan.checkpoint().uri(), details, -1));
         file = journal.fileFor(at);
+        savedAt = at;
         return file;
     }
 
@@ -58,6 +60,11 @@ final class ResumeJournal {
 
     Path file() {
         return file;
+    }
+
+    /** When the original was saved (the entry's time, which {@code flightdeck journal restore} takes), or null. */
+    Instant savedAt() {
+        return savedAt;
     }
 
     void step(String message, Duration took, Consumer<ResumeEvent> events) {

@@ -1,0 +1,113 @@
+package dev.flightdeck.app.actions.resume;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.actions.ActionJournal;
+import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.journal.Journal;
+import dev.flightdeck.app.journal.JournalEntry;
+import dev.flightdeck.app.watch.KubeJson;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Brings back a workload a resume saved to the journal before deleting it, when the new one was
+ * never created (the API server went away between the delete and the create, or both the create
+ * and the automatic restore failed). Two steps like every action: the plan says what would be
+ * created and refuses when that would be wrong (an object of that name exists, the entry is from
+ * another cluster, the entry saved nothing); the restore creates the saved workload, stripped of
+ * what the server wrote, and journals it.
+ */
+public final class JournalRestore {
+
+    /** What a restore would do, or why it will not. */
+    public record Plan(JournalEntry entry, ResumableKind kind, String namespace, String name, ObjectNode workload,
+                       String refusal) {
+        public boolean refused() {
+            return refusal != null;
+        }
+
+        public String describe() {
+            return kind == null ? "the saved workload" : kind.kind() + " " + namespace + "/" + name;
+        }
+    }
+
+    private JournalRestore() {
+    }
+
+    /** The entry a person names by its time as the journal shows it ({@code 2026-11-24T22:41:03.123Z}). */
+    public static Optional<JournalEntry> find(Journal journal, Instant at) throws IOException {
+        return journal.read(at, at.plusNanos(1), e -> true).entries().stream().findFirst();
+    }
+
+    /** Plans the restore of {@code entry} on the cluster at {@code clusterUrl}, asking the server what exists. */
+    public static Plan plan(JournalEntry entry, String clusterUrl, KubeRest rest) throws IOException {
+        JsonNode workload = KubeJson.MAPPER.valueToTree(entry.details().get("workload"));
+        if (!"resume".equals(entry.action()) || workload == null || !workload.isObject()) {
+            return new Plan(entry, null, null, null, null, "the entry at " + entry.at() + " saved no workload ("
+                    + entry.action() + " " + entry.phase() + ": " + entry.message() + ")");
+        }
+        Optional<ResumableKind> kind = ResumableKind.of(workload.path("apiVersion").asText(), workload.path("kind").asText());
+        String ns = workload.path("metadata").path("namespace").asText();
+        String name = workload.path("metadata").path("name").asText();
+        if (kind.isEmpty()) {
+            return new Plan(entry, null, ns, name, null, "the saved " + workload.path("kind").asText() + " is not a kind "
+                    + "Flightdeck resumes, so it will not create it either");
+        }
+        ObjectNode stripped = ServerFields.strip(workload, kind.get());
+        if (!trim(entry.cluster()).equals(trim(clusterUrl))) {
+            return new Plan(entry, kind.get(), ns, name, stripped, "the entry was written for cluster " + entry.cluster()
+                    + " (context " + entry.context() + "), not " + clusterUrl + ": restore it there");
+        }
+        KubeRest.Answer now = rest.get(kind.get().objectPath(ns, name));
+        if (now.ok()) {
+            return new Plan(entry, kind.get(), ns, name, stripped, kind.get().kind() + " " + ns + "/" + name
+                    + " exists (uid " + now.json().path("metadata").path("uid").asText() + "): restoring would replace it");
+        }
+        if (now.code() != 404) {
+            throw new IOException("cannot read " + kind.get().kind() + " " + ns + "/" + name + ": " + now.message());
+        }
+        return new Plan(entry, kind.get(), ns, name, stripped, null);
+    }
+
+    /** The plan in lines: what would be created, from which entry, or why not. */
+    public static List<String> lines(Plan p) {
+        if (p.refused()) {
+            return List.of("restore from the journal entry at " + p.entry().at() + ": refused: " + p.refusal());
+        }
+        return List.of("restore " + p.describe() + " as the resume at " + p.entry().at() + " saved it before deleting it",
+                "  from   " + p.entry().context() + " (" + p.entry().cluster() + "), by " + p.entry().user(),
+                "  create " + p.describe() + " with its spec as saved (what the server wrote is left out: uid, status, "
+                        + "resourceVersion)",
+                "  check  " + p.describe() + " does not exist now");
+    }
+
+    /** Creates the saved workload; journals confirm and outcome. Returns the outcome line. */
+    public static String restore(Plan p, KubeRest rest, ActionJournal journal) throws IOException {
+        if (p.refused()) {
+            throw new IllegalStateException(p.refusal());
+        }
+        journal.write("confirm", "confirmed: restore " + p.describe() + " from the journal entry at " + p.entry().at(),
+                Map.of("entry", p.entry().at().toString()));
+        Instant start = Instant.now();
+        KubeRest.Answer made = rest.post(p.kind().collectionPath(p.namespace()), p.workload());
+        String outcome = made.ok() ? "restored " + p.describe() + " (uid " + made.json().path("metadata").path("uid").asText()
+                + ") from the journal entry at " + p.entry().at()
+                : "could not restore " + p.describe() + ": " + made.message();
+        journal.outcome(outcome, Map.of("result", made.ok() ? "RESTORED" : "FAILED", "took",
+                Duration.between(start, Instant.now()).toMillis()));
+        if (!made.ok()) {
+            throw new IOException(outcome);
+        }
+        return outcome;
+    }
+
+    private static String trim(String url) {
+        return url == null ? "" : url.replaceAll("/+$", "");
+    }
+}

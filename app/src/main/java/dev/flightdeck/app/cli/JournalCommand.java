@@ -1,0 +1,77 @@
+package dev.flightdeck.app.cli;
+
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.Permission;
+import dev.flightdeck.app.actions.resume.JournalRestore;
+import dev.flightdeck.app.journal.JournalEntry;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code flightdeck journal restore ENTRY [--confirm NAME]}: creates again the workload a resume
+ * saved in the journal before deleting it, on the cluster the entry names, when it was never
+ * created again. Prints the plan; with {@code --confirm} naming the workload, restores it. Exit 0
+ * restored, 2 not confirmed or a bad entry, 3 the cluster or journal cannot be read, 4 refused
+ * (it exists, another cluster, read-only, RBAC), 6 the create failed.
+ */
+public final class JournalCommand {
+
+    private JournalCommand() {
+    }
+
+    public static int run(LaunchOptions options, Map<String, String> env, PrintStream out, PrintStream err) {
+        LaunchOptions.JournalRequest req = options.journal();
+        Instant at;
+        try {
+            at = Instant.parse(req.entry());
+        } catch (DateTimeParseException e) {
+            err.println("flightdeck: journal restore needs the entry's time as the journal shows it, e.g. "
+                    + "2026-11-24T22:41:03.123Z, not '" + req.entry() + "'");
+            return CheckCommand.USAGE;
+        }
+        try (SyncedSession.Opened o = SyncedSession.openWithTarget(options, env, err)) {
+            if (o == null) {
+                return CheckCommand.UNREADABLE;
+            }
+            ActionSession s = ActionSession.standard(o.session(), o.target(), o.settings(), Clock.systemUTC());
+            Optional<JournalEntry> entry = JournalRestore.find(s.journal(), at);
+            if (entry.isEmpty()) {
+                err.println("flightdeck: no journal entry at " + at + " in " + s.journal().directory());
+                return CheckCommand.USAGE;
+            }
+            JournalRestore.Plan plan = JournalRestore.plan(entry.get(), s.clusterUrl(), s.rest());
+            JournalRestore.lines(plan).forEach(out::println);
+            if (plan.refused()) {
+                return ActCommand.REFUSED;
+            }
+            String why = s.whyNot(List.of(Permission.of("create", plan.kind().workloadKind().group(),
+                    plan.kind().workloadKind().resource()).in(plan.namespace())));
+            if (why != null) {
+                err.println("flightdeck: refused: " + why);
+                return ActCommand.REFUSED;
+            }
+            if (!plan.name().equals(req.confirm())) {
+                err.println("flightdeck: not restored: run it again with --confirm " + plan.name());
+                return ActCommand.NOT_CONFIRMED;
+            }
+            try {
+                out.println(JournalRestore.restore(plan, s.rest(), s.journalFor("restore", "gang/" + plan.namespace()
+                        + "/" + plan.name())));
+                return CheckCommand.OK;
+            } catch (IOException e) {
+                out.println(e.getMessage());
+                return ActCommand.FAILED;
+            }
+        } catch (IOException e) {
+            err.println("flightdeck: journal restore " + req.entry() + ": " + e.getMessage());
+            return CheckCommand.UNREADABLE;
+        }
+    }
+}

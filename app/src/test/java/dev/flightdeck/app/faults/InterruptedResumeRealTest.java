@@ -1,0 +1,134 @@
+package dev.flightdeck.app.faults;
+
+import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.resume.ResumeEvent;
+import dev.flightdeck.app.actions.resume.ResumeOutcome;
+import dev.flightdeck.app.actions.resume.ResumePlan;
+import dev.flightdeck.app.actions.resume.ResumePlanReader;
+import dev.flightdeck.app.actions.resume.ResumeRun;
+import dev.flightdeck.app.cli.Headless;
+import dev.flightdeck.app.controlplane.KubeletStandIn;
+import dev.flightdeck.app.controlplane.RealCluster;
+import dev.flightdeck.app.controlplane.RealKube;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.settings.SettingsFile;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A resume interrupted where it hurts most: the API server dies after the delete and before the
+ * create (real control plane, SIGKILL). The outcome says what happened and what is left to do, and
+ * {@code flightdeck journal restore ENTRY} — the plan first, then with {@code --confirm} — creates the
+ * saved Job again once the server is back; a second restore is refused, since the Job exists.
+ */
+@ExtendWith(RealKube.class)
+class InterruptedResumeRealTest {
+
+    private static final String CHECKPOINT = "s3://checkpoints/interrupted/step-300/";
+
+    @Test
+    void aResumeCutBetweenDeleteAndCreateIsRestoredFromItsJournalEntry(RealCluster real) throws Exception {
+        String ns = real.namespace("interrupted");
+        for (int i = 0; i < 2; i++) {
+            real.kubelet().registerGpuNode(RealCluster.unique(ns + "-node"), 8, Map.of("flightdeck-test", ns));
+        }
+        Map<String, String> ckpt = Map.of("flightdeck.dev/checkpoint-uri", CHECKPOINT, "flightdeck.dev/checkpoint-time",
+                Instant.now().minusSeconds(600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(),
+                "flightdeck.dev/checkpoint-step", "300");
+        Job job = real.admin().batch().v1().jobs().inNamespace(ns).resource(new JobBuilder().withNewMetadata()
+                .withName("pretrain").withAnnotations(ckpt).endMetadata().withNewSpec().withCompletionMode("Indexed")
+                .withCompletions(2).withParallelism(2).withBackoffLimitPerIndex(0).withNewTemplate().withNewSpec()
+                .withRestartPolicy("Never").withNodeSelector(Map.of("flightdeck-test", ns)).addNewContainer()
+                .withName("trainer").withImage("trainer:1").withNewResources()
+                .withLimits(Map.of("nvidia.com/gpu", new Quantity("8"))).endResources().endContainer().endSpec()
+                .endTemplate().endSpec().build()).create();
+        String uid = job.getMetadata().getUid();
+        real.kubelet().script(p -> uid.equals(p.getMetadata().getLabels().get("batch.kubernetes.io/controller-uid"))
+                && "1".equals(p.getMetadata().getLabels().get("batch.kubernetes.io/job-completion-index"))
+                ? KubeletStandIn.Script.exit(1, "NCCL error\n") : null);
+
+        ResumeOutcome outcome;
+        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+            assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
+            ActionSession s = ActionSession.standard(session, real.target(), SettingsFile.standard().load(), Clock.systemUTC());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            ResumePlan plan = null;
+            while (plan == null) {
+                try {
+                    plan = new ResumePlanReader(s.rest(), session.checkpoints()::read).read(ns + "/pretrain",
+                            session.fleet().gangs(), OptionalLong.empty(), Instant.now());
+                } catch (dev.flightdeck.app.actions.resume.ResumeRefusal notYetHalted) {
+                    assertTrue(System.nanoTime() < deadline, notYetHalted.getMessage());
+                    Thread.sleep(200);
+                }
+            }
+            outcome = ResumeRun.execute(s, plan, e -> {
+                if (e instanceof ResumeEvent.Deleted) {
+                    try {
+                        real.plane().killApiserver(); // between the delete and the create
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+        } finally {
+            real.plane().startApiserverAgain();
+        }
+        assertEquals(ResumeOutcome.Result.FAILED, outcome.result(), outcome.summary());
+        assertTrue(outcome.summary().startsWith("resume of " + ns + "/pretrain stopped: "), outcome.summary());
+        Matcher m = Pattern.compile("flightdeck journal restore (\\S+) --confirm pretrain").matcher(outcome.summary());
+        assertTrue(m.find(), "the outcome says how to restore: " + outcome.summary());
+        assertNull(real.admin().batch().v1().jobs().inNamespace(ns).withName("pretrain").get(), "deleted, never created");
+
+        String kc = real.plane().adminKubeconfig().toString();
+        Run plan = headless("journal", "restore", m.group(1), "--kubeconfig", kc, "--context", "real");
+        assertEquals(2, plan.code, plan.out + plan.err);
+        assertTrue(plan.out.startsWith("restore Job " + ns + "/pretrain as the resume at " + m.group(1)), plan.out);
+        Run restored = headless("journal", "restore", m.group(1), "--kubeconfig", kc, "--context", "real", "--confirm",
+                "pretrain");
+        assertEquals(0, restored.code, restored.out + restored.err);
+        Job back = real.admin().batch().v1().jobs().inNamespace(ns).withName("pretrain").get();
+        assertNotNull(back, "the saved Job is back");
+        assertNotEquals(uid, back.getMetadata().getUid());
+        assertEquals(CHECKPOINT, back.getMetadata().getAnnotations().get("flightdeck.dev/checkpoint-uri"), "as saved");
+        assertTrue(back.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv() == null
+                || back.getSpec().getTemplate().getSpec().getContainers().getFirst().getEnv().isEmpty(),
+                "the original, not the resumed one (no RESUME_FROM)");
+        Run again = headless("journal", "restore", m.group(1), "--kubeconfig", kc, "--context", "real", "--confirm",
+                "pretrain");
+        assertEquals(4, again.code, again.out + again.err);
+        assertTrue(again.out.contains("exists (uid " + back.getMetadata().getUid() + "): restoring would replace it"),
+                again.out);
+    }
+
+    private record Run(int code, String out, String err) { }
+
+    private static Run headless(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Headless.run(args, System.getenv(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}
