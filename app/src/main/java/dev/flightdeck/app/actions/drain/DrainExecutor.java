@@ -106,10 +106,29 @@ public final class DrainExecutor {
     }
 
     private DrainOutcome evictAll(DrainPlan plan, Consumer<DrainEvent> events, Instant start)
-            throws IOException, InterruptedException {
-        String node = plan.node();
+            throws InterruptedException {
         Map<String, Tracked> open = new LinkedHashMap<>();
         plan.evict().forEach(e -> open.put(e.pod().ref(), new Tracked(e.pod(), start)));
+        int[] gone = {0};
+        try {
+            return evictAll(plan, events, start, open, gone);
+        } catch (IOException e) {
+            // The API server went away mid-drain: say exactly how far it got and what is left to do.
+            List<String> notEvicted = open.values().stream().filter(t -> !t.evicted).map(t -> t.pod.ref()).toList();
+            List<String> unconfirmed = open.values().stream().filter(t -> t.evicted).map(t -> t.pod.ref()).toList();
+            int evicted = gone[0] + unconfirmed.size();
+            return finish(events, DrainOutcome.Result.FAILED, plan.node(), gone[0], refs(open), start, "drain of "
+                    + plan.node() + " stopped after evicting " + evicted + " of " + plan.evict().size() + " pods ("
+                    + gone[0] + " seen gone): " + e.getMessage() + "; " + plan.node() + " stays cordoned"
+                    + (unconfirmed.isEmpty() ? "" : "; evicted, not yet seen gone: " + String.join(", ", unconfirmed))
+                    + (notEvicted.isEmpty() ? "" : "; not evicted: " + String.join(", ", notEvicted))
+                    + (open.isEmpty() ? "" : " (drain it again to finish once the API server answers)"));
+        }
+    }
+
+    private DrainOutcome evictAll(DrainPlan plan, Consumer<DrainEvent> events, Instant start, Map<String, Tracked> open,
+                                  int[] goneSoFar) throws IOException, InterruptedException {
+        String node = plan.node();
         int total = open.size();
         int gone = 0;
         Instant deadline = start.plus(plan.options().timeout());
@@ -142,7 +161,8 @@ public final class DrainExecutor {
                 }
                 if (t.evicted && isGone(t.pod)) {
                     open.remove(t.pod.ref());
-                    events.accept(new DrainEvent.Gone(t.pod, ++gone, total));
+                    goneSoFar[0] = ++gone;
+                    events.accept(new DrainEvent.Gone(t.pod, gone, total));
                 }
             }
             if (!open.isEmpty()) {

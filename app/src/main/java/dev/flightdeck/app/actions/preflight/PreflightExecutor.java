@@ -96,7 +96,10 @@ public final class PreflightExecutor {
             return follow(run);
         } catch (IOException e) {
             return finish(run, PreflightOutcome.Result.ERROR, null, "preflight of " + node + " stopped: " + e.getMessage()
-                    + (jobCreated.get() ? "; Job " + plan.jobRef() + " is left to its deadline and the node may stay gated" : ""));
+                    + (jobCreated.get() ? "; validation Job " + plan.jobRef() + " is left to its deadline ("
+                    + plan.settings().activeDeadlineSeconds() + " s) and " + node + " may stay gated ("
+                    + plan.pendingTaint() + ") until a preflight passes: once the API server answers, re-run preflight on it"
+                    : "; nothing was created and " + node + " is unchanged"));
         } catch (InterruptedException e) {
             // The interrupt is consumed by the throw; clean up as a cancel would, then restore it.
             PreflightOutcome o = cancelledRun(run);

@@ -37,13 +37,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A resume interrupted where it hurts most: the API server dies after the delete and before the
- * create (real control plane, SIGKILL). The outcome says what happened and what is left to do, and
- * {@code flightdeck journal restore ENTRY} — the plan first, then with {@code --confirm} — creates the
- * saved Job again once the server is back; a second restore is refused, since the Job exists.
+ * Actions the API server walks out on (real control plane, SIGKILL): a drain after its first eviction,
+ * a preflight whose validation Job runs, and a resume where it hurts most — after the delete, before
+ * the create. Each outcome says what happened and what is left to do; the resume's saved Job comes
+ * back with {@code flightdeck journal restore ENTRY} (the plan first, then {@code --confirm}) once the
+ * server is back, and a second restore is refused, since the Job exists.
  */
 @ExtendWith(RealKube.class)
-class InterruptedResumeRealTest {
+class InterruptedActionsRealTest {
 
     private static final String CHECKPOINT = "s3://checkpoints/interrupted/step-300/";
 
@@ -120,6 +121,82 @@ class InterruptedResumeRealTest {
         assertEquals(4, again.code, again.out + again.err);
         assertTrue(again.out.contains("exists (uid " + back.getMetadata().getUid() + "): restoring would replace it"),
                 again.out);
+    }
+
+    @Test
+    void aDrainCutAfterItsFirstEvictionSaysHowFarItGotAndWhatIsLeft(RealCluster real) throws Exception {
+        String ns = real.namespace("cut-drain");
+        String node = RealCluster.unique(ns + "-node");
+        real.kubelet().registerGpuNode(node, 8, Map.of());
+        for (String pod : new String[]{"free", "guarded"}) {
+            real.admin().pods().inNamespace(ns).resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata()
+                    .withName(pod).addToLabels("app", pod).endMetadata().withNewSpec().withNodeName(node)
+                    .addNewContainer().withName("c").withImage("busybox").endContainer().endSpec().build()).create();
+        }
+        real.admin().policy().v1().podDisruptionBudget().inNamespace(ns).resource(
+                new io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder().withNewMetadata()
+                        .withName("guard").endMetadata().withNewSpec().withMaxUnavailable(
+                                new io.fabric8.kubernetes.api.model.IntOrString(0)).withNewSelector()
+                        .addToMatchLabels("app", "guarded").endSelector().endSpec().build()).create();
+        awaitRunning(real, ns, "free");
+        awaitRunning(real, ns, "guarded");
+        String kc = real.plane().adminKubeconfig().toString();
+        java.util.concurrent.CompletableFuture<Run> drain = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                headless("drain", node, "--confirm", node, "--reason", "cut test", "--force", "--timeout", "2m",
+                        "--kubeconfig", kc, "--context", "real"));
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (real.admin().pods().inNamespace(ns).withName("free").get() != null) {
+                assertTrue(System.nanoTime() < deadline, "the free pod is evicted first");
+                Thread.sleep(100);
+            }
+            real.plane().killApiserver(); // the guarded pod's next eviction retry meets no server
+            Run r = drain.get(60, TimeUnit.SECONDS);
+            assertEquals(6, r.code, r.out + r.err);
+            assertTrue(r.out.contains("drain of " + node + " stopped after evicting 1 of 2 pods ("), r.out);
+            assertTrue(r.out.contains(node + " stays cordoned") && r.out.contains("; not evicted: " + ns
+                    + "/guarded (drain it again to finish once the API server answers)"), r.out);
+        } finally {
+            real.plane().startApiserverAgain();
+        }
+    }
+
+    @Test
+    void aPreflightCutWhileItsValidationRunsSaysTheJobAndTheGateAreLeft(RealCluster real) throws Exception {
+        String node = RealCluster.unique("cut-preflight");
+        real.kubelet().registerGpuNode(node, 8, Map.of());
+        String kc = real.plane().adminKubeconfig().toString();
+        java.util.concurrent.CompletableFuture<Run> preflight = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                headless("preflight", node, "--confirm", node, "--kubeconfig", kc, "--context", "real"));
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (real.admin().batch().v1().jobs().inAnyNamespace().withLabel("app.kubernetes.io/name",
+                    "flightdeck-preflight").list().getItems().stream().noneMatch(j -> j.getSpec().toString().contains(node))) {
+                assertTrue(System.nanoTime() < deadline, "the validation Job is created");
+                Thread.sleep(100);
+            }
+            Thread.sleep(1_000); // the gate is written right after the Job
+            real.plane().killApiserver();
+            Run r = preflight.get(90, TimeUnit.SECONDS);
+            assertEquals(6, r.code, r.out + r.err);
+            assertTrue(r.out.contains("preflight of " + node + " stopped: "), r.out);
+            assertTrue(r.out.contains("is left to its deadline") && r.out.contains(node + " may stay gated")
+                    && r.out.contains("re-run preflight on it"), r.out);
+        } finally {
+            real.plane().startApiserverAgain();
+        }
+    }
+
+    private static void awaitRunning(RealCluster real, String ns, String pod) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            var p = real.admin().pods().inNamespace(ns).withName(pod).get();
+            if (p != null && "Running".equals(p.getStatus().getPhase())) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, pod + " running");
+            Thread.sleep(100);
+        }
     }
 
     private record Run(int code, String out, String err) { }
