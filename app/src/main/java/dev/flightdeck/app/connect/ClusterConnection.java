@@ -1,5 +1,7 @@
 package dev.flightdeck.app.connect;
 
+import dev.flightdeck.app.connect.auth.BearerTokenInterceptor;
+import dev.flightdeck.app.connect.auth.TokenSource;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.SandboxControl;
 import dev.flightdeck.app.session.SessionOptions;
@@ -57,8 +59,9 @@ public final class ClusterConnection implements AutoCloseable {
             case ConnectionTarget.RunningSandbox r -> sandbox(target, r.cluster(), false, options);
             case ConnectionTarget.Context c -> {
                 KubeContext ctx = c.kubeconfig().choose(c.name());
-                Config config = tuned(c.kubeconfig().toClientConfig(ctx), options);
-                yield probed(new ClusterConnection(ctx.name(), ctx.user(), client(config, ctx), null, false,
+                ClientSetup setup = c.kubeconfig().toClientConfig(ctx);
+                Config config = tuned(setup.config(), options);
+                yield probed(new ClusterConnection(ctx.name(), ctx.user(), client(config, setup.tokens(), ctx), null, false,
                         options.requestBudget().fresh()));
             }
         };
@@ -75,10 +78,15 @@ public final class ClusterConnection implements AutoCloseable {
      * The client for a context; unreadable client credentials (a key fabric8 cannot load, a
      * missing certificate file) are one line naming the user and context, not an exception.
      */
-    private static KubernetesClient client(Config config, KubeContext ctx) throws ConnectionProblem {
+    private static KubernetesClient client(Config config, Optional<TokenSource> tokens, KubeContext ctx)
+            throws ConnectionProblem {
         try {
             ClientKeyAlgorithm.apply(config);
-            return new KubernetesClientBuilder().withConfig(config).build();
+            // Fresh tokens on every request of this client and of everything derived from it.
+            return new KubernetesClientBuilder().withConfig(config)
+                    .withHttpClientBuilderConsumer(b -> tokens.ifPresent(t ->
+                            b.addOrReplaceInterceptor(BearerTokenInterceptor.NAME, new BearerTokenInterceptor(t))))
+                    .build();
         } catch (java.io.IOException | RuntimeException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "cannot use the credentials of user '" + ctx.user()

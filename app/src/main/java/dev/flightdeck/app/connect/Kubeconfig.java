@@ -1,9 +1,12 @@
 package dev.flightdeck.app.connect;
 
+import dev.flightdeck.app.connect.auth.CredentialsUnavailable;
+import dev.flightdeck.app.connect.auth.UserCredentials;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,16 +41,28 @@ public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String cu
         return ctx;
     }
 
-    /** A fabric8 Config for one context: TLS, client certs, tokens and exec plugins as the file says. */
-    public Config toClientConfig(KubeContext ctx) throws ConnectionProblem {
+    /**
+     * A fabric8 Config for one context: TLS, client certs and static tokens as the file says; an
+     * exec plugin is run once here (with a deadline) and a token file opened, both kept fresh for
+     * the session by the returned token source.
+     */
+    public ClientSetup toClientConfig(KubeContext ctx) throws ConnectionProblem {
+        UserCredentials credentials;
+        Config config;
         try {
             // Our merged text, not a file: fabric8's String overloads re-read the first file.
-            Config config = Config.empty();
-            KubeConfigUtils.merge(config, ctx.name(), KubeConfigUtils.parseConfigFromString(mergedYaml));
-            return config;
+            var parsed = KubeConfigUtils.parseConfigFromString(mergedYaml);
+            credentials = UserCredentials.takeFrom(parsed, ctx.user(), ctx.cluster());
+            config = Config.empty();
+            KubeConfigUtils.merge(config, ctx.name(), parsed);
         } catch (RuntimeException e) {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
                     "cannot use context '" + ctx.name() + "' from " + ctx.file() + ": " + oneLine(e.getMessage()), e);
+        }
+        try {
+            return new ClientSetup(config, credentials.apply(config, Clock.systemUTC()));
+        } catch (CredentialsUnavailable e) {
+            throw new ConnectionProblem(ProblemKind.CREDENTIALS, e.getMessage() + " (context '" + ctx.name() + "')");
         }
     }
 

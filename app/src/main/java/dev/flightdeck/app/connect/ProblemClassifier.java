@@ -1,5 +1,6 @@
 package dev.flightdeck.app.connect;
 
+import dev.flightdeck.app.connect.auth.CredentialsUnavailable;
 import dev.flightdeck.app.watch.Problems;
 
 import javax.net.ssl.SSLException;
@@ -18,6 +19,9 @@ public final class ProblemClassifier {
 
     public static ConnectionProblem classify(Throwable error, String server) {
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CredentialsUnavailable) {
+                return new ConnectionProblem(ProblemKind.CREDENTIALS, t.getMessage(), error);
+            }
             if (t instanceof UnknownHostException) {
                 return new ConnectionProblem(ProblemKind.UNREACHABLE,
                         "cannot reach " + server + ": host name does not resolve (" + t.getMessage() + ")", error);

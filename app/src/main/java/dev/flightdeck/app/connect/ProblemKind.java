@@ -7,6 +7,8 @@ public enum ProblemKind {
     UNKNOWN_CONTEXT,
     UNREACHABLE,
     TLS,
+    /** Credentials could not be had at all (an exec plugin failed, a token file is unreadable). */
+    CREDENTIALS,
     UNAUTHORIZED,
     FORBIDDEN,
     OTHER

@@ -25,6 +25,9 @@ public final class Problems {
     /** What a network failure means to an operator, for the ones met when a server dies or a link breaks. */
     private static String inWords(String name, String msg) {
         String m = msg.toLowerCase(Locale.ROOT);
+        if (name.equals("CredentialsUnavailable")) {
+            return msg; // already one line in words, naming the plugin or file
+        }
         if (name.equals("HttpClosedException") || m.contains("connection was closed")) {
             return "the API server closed the connection (" + name + ")";
         }

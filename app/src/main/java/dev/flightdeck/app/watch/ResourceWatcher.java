@@ -137,9 +137,13 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 }
                 attempt++;
                 if (e.isAuthProblem()) {
-                    // Credentials or RBAC will not fix themselves in a second; say so and retry slowly.
+                    // Credentials or RBAC seldom fix themselves in a second: say so and retry slowly, from
+                    // 5 s up to a minute. Not a flat minute: a restarting API server answers 401 for a
+                    // moment (its token authenticators are still starting), and rotated credentials,
+                    // which the request already retried with, may take a moment to be accepted.
                     health = new WatchHealth(resource, WatchPhase.FAILED, attempt, e.getMessage(), health.newest());
-                    sleep(AUTH_RETRY_MS);
+                    long delay = Math.min(AUTH_RETRY_MS, 5_000L << Math.min(attempt - 1, 4));
+                    sleep(delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1));
                 } else {
                     reconnecting(attempt, e.getMessage(), e.retryAfterMillis());
                 }

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.checkpoints;
 
+import dev.flightdeck.app.MutableClock;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

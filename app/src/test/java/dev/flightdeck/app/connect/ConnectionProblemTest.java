@@ -70,6 +70,55 @@ class ConnectionProblemTest {
         }
     }
 
+    private ConnectionTarget targetWithUser(String server, String userYaml) throws Exception {
+        Path f = dir.resolve("config");
+        Files.writeString(f, KubeconfigLoaderTest.kubeconfig("ctx", "c", server, "sre", userYaml));
+        return new ConnectionTarget.Context(KubeconfigLoader.load(List.of(f)), "ctx");
+    }
+
+    @Test
+    void aFailingExecPluginIsOneLineAndNoRequestIsSent() throws Exception {
+        Path plugin = dir.resolve("login.sh");
+        Files.writeString(plugin, "#!/bin/sh\necho 'error: not logged in; run corp-login' >&2\nexit 1\n");
+        plugin.toFile().setExecutable(true);
+        java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+        try (StubApiServer s = StubApiServer.http(ex -> {
+            requests.incrementAndGet();
+            StubApiServer.json(ex, 200, "{}");
+        })) {
+            ConnectionTarget t = targetWithUser(s.url("http"), """
+                        exec:
+                          apiVersion: client.authentication.k8s.io/v1beta1
+                          command: ./login.sh
+                """);
+            ConnectionProblem p = assertThrows(ConnectionProblem.class, () -> ClusterConnection.open(t, SessionOptions.DEFAULTS));
+            assertEquals(ProblemKind.CREDENTIALS, p.kind());
+            assertEquals("the credential plugin 'login.sh' of user 'sre' failed (exit 1): error: not logged in; run corp-login"
+                    + " (context 'ctx')", p.getMessage());
+            assertEquals(0, requests.get(), "nothing is sent without credentials");
+        }
+    }
+
+    @Test
+    void aTokenFileIsSentAndAMissingOneIsOneLine() throws Exception {
+        Path token = dir.resolve("token");
+        Files.writeString(token, "from-the-file\n");
+        try (StubApiServer s = StubApiServer.http(ex -> {
+            boolean ok = "Bearer from-the-file".equals(ex.getRequestHeaders().getFirst("Authorization"));
+            StubApiServer.json(ex, ok ? 200 : 401, "{}");
+        })) {
+            try (ClusterConnection c = ClusterConnection.open(targetWithUser(s.url("http"), "    tokenFile: token\n"),
+                    SessionOptions.DEFAULTS)) {
+                assertEquals("ctx", c.displayName(), "the token from tokenFile (relative to the kubeconfig) was sent");
+            }
+            Files.delete(token);
+            ConnectionTarget missing = targetWithUser(s.url("http"), "    tokenFile: token\n");
+            ConnectionProblem p = assertThrows(ConnectionProblem.class, () -> ClusterConnection.open(missing, SessionOptions.DEFAULTS));
+            assertEquals(ProblemKind.CREDENTIALS, p.kind());
+            assertEquals("cannot read token file " + token + ": it does not exist", p.getMessage());
+        }
+    }
+
     @Test
     void forbiddenPodsNamesTheMissingPermissionWhileNodesStillWork() throws Exception {
         String forbidden = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","

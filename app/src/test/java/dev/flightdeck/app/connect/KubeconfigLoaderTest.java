@@ -148,7 +148,7 @@ class KubeconfigLoaderTest {
         assertEquals("train", k.currentContext());
         assertEquals(List.of("train", "infer"), k.contexts().stream().map(KubeContext::name).toList());
         assertEquals("https://train.example:6443", k.context("train").orElseThrow().server());
-        Config cfg = k.toClientConfig(k.choose("infer"));
+        Config cfg = k.toClientConfig(k.choose("infer")).config();
         assertEquals("https://infer.example:6443/", cfg.getMasterUrl());
         assertEquals("t3", cfg.getAutoOAuthToken());
         assertEquals("training", cfg.getNamespace());
@@ -173,8 +173,8 @@ class KubeconfigLoaderTest {
                 .replace("    server: https://i.example:6443", "    server: https://i.example:6443\n    insecure-skip-tls-verify: true"));
         Kubeconfig ks = KubeconfigLoader.load(List.of(secure));
         Kubeconfig ki = KubeconfigLoader.load(List.of(insecure));
-        assertEquals(false, ks.toClientConfig(ks.choose(null)).isTrustCerts());
-        assertEquals(true, ki.toClientConfig(ki.choose(null)).isTrustCerts());
+        assertEquals(false, ks.toClientConfig(ks.choose(null)).config().isTrustCerts());
+        assertEquals(true, ki.toClientConfig(ki.choose(null)).config().isTrustCerts());
     }
 
     @Test

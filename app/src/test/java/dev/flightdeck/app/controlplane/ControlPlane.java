@@ -251,6 +251,14 @@ public final class ControlPlane implements AutoCloseable {
         return p;
     }
 
+    /**
+     * A kubeconfig whose user {@code userName} authenticates as {@code userYaml} says (lines
+     * indented under {@code user:}, e.g. an exec stanza or a tokenFile), context {@code real}.
+     */
+    public Path kubeconfigWithUser(String file, String userName, String userYaml) {
+        return kubeconfig(file, userName, userYaml);
+    }
+
     private Path kubeconfig(String file, String userName, String credentials) {
         String text = """
                 apiVersion: v1
