@@ -123,7 +123,7 @@ public final class ClusterConnection implements AutoCloseable {
                 throw ProblemClassifier.forStatus(r.code(), server, user, "read /version");
             }
         } catch (ExecutionException e) {
-            throw ProblemClassifier.classify(e.getCause() == null ? e : e.getCause(), server);
+            throw ProblemClassifier.classify(e.getCause() == null ? e : e.getCause(), server, caSource());
         } catch (TimeoutException e) {
             throw new ConnectionProblem(ProblemKind.UNREACHABLE,
                     "cannot reach " + server + ": no answer within " + PROBE_SECONDS + " s");
@@ -132,8 +132,17 @@ public final class ClusterConnection implements AutoCloseable {
             throw new ConnectionProblem(ProblemKind.OTHER, "interrupted while connecting to " + server);
         } catch (RuntimeException e) {
             // exec credential plugins and token files fail here, before any request is sent
-            throw ProblemClassifier.classify(e, server);
+            throw ProblemClassifier.classify(e, server, caSource());
         }
+    }
+
+    /** Where this connection's CA comes from, for TLS messages; null when the kubeconfig names none. */
+    private String caSource() {
+        Config c = client.getConfiguration();
+        if (c.getCaCertFile() != null && !c.getCaCertFile().isBlank()) {
+            return c.getCaCertFile();
+        }
+        return c.getCaCertData() != null && !c.getCaCertData().isBlank() ? "certificate-authority-data" : null;
     }
 
     public String displayName() {

@@ -52,6 +52,7 @@ public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String cu
         try {
             // Our merged text, not a file: fabric8's String overloads re-read the first file.
             var parsed = KubeConfigUtils.parseConfigFromString(mergedYaml);
+            TlsMaterial.check(parsed, ctx);
             credentials = UserCredentials.takeFrom(parsed, ctx.user(), ctx.cluster());
             config = Config.empty();
             KubeConfigUtils.merge(config, ctx.name(), parsed);

@@ -17,7 +17,11 @@ public final class ProblemClassifier {
     private ProblemClassifier() {
     }
 
-    public static ConnectionProblem classify(Throwable error, String server) {
+    /**
+     * @param caSource where the kubeconfig's CA for this server comes from (a path or
+     *                 "certificate-authority-data"), or null when it names none
+     */
+    public static ConnectionProblem classify(Throwable error, String server, String caSource) {
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof CredentialsUnavailable) {
                 return new ConnectionProblem(ProblemKind.CREDENTIALS, t.getMessage(), error);
@@ -36,9 +40,9 @@ public final class ProblemClassifier {
             }
             if (t instanceof SSLException || t instanceof CertificateException
                     || t.getClass().getName().startsWith("java.security.cert.")) {
-                return new ConnectionProblem(ProblemKind.TLS,
-                        "TLS with " + server + " failed: " + Problems.describe(t)
-                                + " — the server's certificate does not match the kubeconfig's certificate-authority", error);
+                String why = TlsDiagnosis.explain(error, server, caSource);
+                return new ConnectionProblem(ProblemKind.TLS, "TLS with " + server + " failed: "
+                        + (why != null ? why : Problems.describe(t)), error);
             }
         }
         return new ConnectionProblem(ProblemKind.OTHER, "cannot talk to " + server + ": " + Problems.describe(error), error);

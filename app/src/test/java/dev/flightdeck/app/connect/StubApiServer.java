@@ -48,18 +48,40 @@ final class StubApiServer implements AutoCloseable {
         return new StubApiServer(HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0), handler);
     }
 
+    /** A self-signed serving certificate: its key store (for the server) and its PEM (for a kubeconfig's CA). */
+    record Certified(Path store, Path pem) {
+    }
+
+    /** A fresh self-signed certificate {@code CN=name} for {@code san} (keytool syntax: {@code ip:127.0.0.1}, {@code dns:x}). */
+    static Certified certificate(Path dir, String name, String san) throws Exception {
+        Path store = dir.resolve(name + ".p12");
+        Path pem = dir.resolve(name + ".crt");
+        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        run(keytool, "-genkeypair", "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", "changeit",
+                "-keyalg", "EC", "-groupname", "secp256r1", "-alias", "server", "-dname", "CN=" + name, "-validity", "2",
+                "-ext", "SAN=" + san);
+        run(keytool, "-exportcert", "-rfc", "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", "changeit",
+                "-alias", "server", "-file", pem.toString());
+        return new Certified(store, pem);
+    }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(out);
+        }
+    }
+
     /** HTTPS with a fresh self-signed certificate that no client trusts. */
     static StubApiServer untrustedHttps(Path dir, Handler handler) throws Exception {
-        Path store = dir.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", "changeit",
-                "-keyalg", "RSA", "-keysize", "2048", "-alias", "server", "-dname", "CN=untrusted-apiserver",
-                "-validity", "2", "-ext", "SAN=ip:127.0.0.1").redirectErrorStream(true).start();
-        if (keytool.waitFor() != 0) {
-            throw new IllegalStateException(new String(keytool.getInputStream().readAllBytes()));
-        }
+        return https(certificate(dir, "untrusted-apiserver", "ip:127.0.0.1"), handler);
+    }
+
+    /** HTTPS serving {@code cert}. */
+    static StubApiServer https(Certified cert, Handler handler) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (var in = Files.newInputStream(store)) {
+        try (var in = Files.newInputStream(cert.store())) {
             ks.load(in, "changeit".toCharArray());
         }
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
