@@ -40,13 +40,17 @@ public record CheckpointStatus(CheckpointSource source, Checkpoint newest, List<
 
     /**
      * Time since the newest complete checkpoint, or empty when unknown (no checkpoint, or no
-     * completion time). A completion time in the future (clock skew) counts as age zero.
+     * completion time). A completion time up to a minute ahead (clocks a little apart) counts as
+     * age zero; one further ahead is not believed — age unknown, never "saved just now".
      */
     public Optional<Duration> age(Instant now) {
-        if (newest == null || newest.completedAt() == null) {
+        if (newest == null || newest.completedAt() == null || newest.completedAt().isAfter(now.plus(CLOCK_SKEW))) {
             return Optional.empty();
         }
         Duration d = Duration.between(newest.completedAt(), now);
         return Optional.of(d.isNegative() ? Duration.ZERO : d);
     }
+
+    /** How far ahead of this machine a checkpoint's completion time may be and still be believed. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(1);
 }

@@ -42,11 +42,11 @@ final class S3Problems {
         }
         if (root instanceof ConnectException || root instanceof UnknownHostException
                 || root instanceof NoRouteToHostException) {
-            return "cannot reach " + endpoint + " " + action + " (" + Problems.describe(e)
+            return "cannot reach " + endpoint + " " + action + " (" + Problems.plain(e)
                     + "): is the object store up and the endpoint setting right?";
         }
         if (root instanceof SSLException) {
-            return "TLS with " + endpoint + " failed " + action + " (" + Problems.describe(e)
+            return "TLS with " + endpoint + " failed " + action + " (" + Problems.plain(e)
                     + "): check the endpoint's certificate and that it speaks https";
         }
         String msg = String.valueOf(e.getMessage());
@@ -54,7 +54,7 @@ final class S3Problems {
             return "no AWS credentials found for " + action.replaceFirst("^\\w+ ", "")
                     + ": set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE and a profile in ~/.aws";
         }
-        return "object store error " + action + " (" + Problems.describe(e) + ")";
+        return "object store error " + action + " (" + Problems.plain(e) + ")";
     }
 
     private static String serviceLine(S3Exception e, String action, String bucket) {

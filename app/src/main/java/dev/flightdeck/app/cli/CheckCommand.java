@@ -51,6 +51,8 @@ public final class CheckCommand {
                 return UNREADABLE;
             }
             CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
+            // Said where the fleet is counted: those objects are in no count above.
+            session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));
             out.println();
             GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                     .forEach(out::println);

@@ -89,7 +89,7 @@ public final class ClusterConnection implements AutoCloseable {
                     .build();
         } catch (java.io.IOException | RuntimeException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED, "cannot use the credentials of user '" + ctx.user()
+            throw new ConnectionProblem(ProblemKind.CREDENTIALS, "cannot use the credentials of user '" + ctx.user()
                     + "' in context '" + ctx.name() + "' (" + ctx.file() + "): " + cause.getClass().getSimpleName() + ": "
                     + String.valueOf(cause.getMessage()).lines().findFirst().orElse(""), e);
         }

@@ -75,7 +75,7 @@ public final class GpuTrustRules {
     }
 
     private static void preflight(PreflightState p, Instant now, List<Finding> out) {
-        String age = p.at() == null ? "" : " " + Ages.since(p.at(), now) + " ago";
+        String age = p.at() == null ? "" : " " + Ages.ago(p.at(), now);
         String detail = p.detail() == null || p.detail().isBlank() ? "" : ": " + p.detail();
         switch (p.gate()) {
             case PENDING -> out.add(new Finding(NodeVerdict.GATED,
@@ -98,7 +98,7 @@ public final class GpuTrustRules {
         }
         try {
             Instant at = Instant.ofEpochSecond(Long.parseLong(when.trim()));
-            String relative = at.isAfter(now) ? "in " + Ages.since(now, at) : "since " + Ages.since(at, now) + " ago";
+            String relative = at.isAfter(now) ? "in " + Ages.since(now, at) : "since " + Ages.ago(at, now);
             out.add(new Finding(NodeVerdict.MAINTENANCE, "maintenance scheduled " + relative + " (" + at + ")"));
         } catch (NumberFormatException e) {
             out.add(new Finding(NodeVerdict.MAINTENANCE, "maintenance scheduled (unreadable time '" + when + "')"));

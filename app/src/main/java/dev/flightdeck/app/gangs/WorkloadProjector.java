@@ -2,6 +2,7 @@ package dev.flightdeck.app.gangs;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.watch.BadObject;
 import dev.flightdeck.app.watch.KubeJson;
 import dev.flightdeck.app.watch.Projector;
 
@@ -25,7 +26,8 @@ public final class WorkloadProjector implements Projector<WorkloadObject> {
         JsonNode o = KubeJson.MAPPER.readTree(parser);
         JsonNode meta = o.path("metadata");
         String ns = meta.path("namespace").asText("");
-        String name = meta.path("name").asText();
+        String name = BadObject.required(meta.path("name").isTextual() ? meta.path("name").asText() : null,
+                kind.id(), "metadata.name");
         GangKey key = new GangKey(kind.system(), ns, name);
         // kept with no gangs rather than dropped, so its later deletion still finds it
         List<WorkloadFacts> gangs = WorkloadKind.controlledByGangObject(meta) ? List.of() : kind.reader().apply(key, o);

@@ -194,6 +194,14 @@ public final class ClusterSession implements AutoCloseable {
         return all;
     }
 
+    /** Per kind, the objects not shown because they could not be read; empty when every object was. */
+    public List<dev.flightdeck.app.watch.SkippedObjects> skippedObjects() {
+        List<dev.flightdeck.app.watch.SkippedObjects> all = new ArrayList<>(List.of(nodeWatcher.skipped(), podWatcher.skipped()));
+        workloadWatchers.values().forEach(w -> all.add(w.skipped()));
+        all.removeIf(k -> k.count() == 0);
+        return all;
+    }
+
     /** LISTs made so far per watched kind ("nodes", "pods", "jobsets.jobset.x-k8s.io", …). */
     public Map<String, Integer> watcherLists() {
         Map<String, Integer> out = new java.util.TreeMap<>();

@@ -49,8 +49,13 @@ public final class PodProjector implements Projector<PodFacts> {
         return new PodProjector().toFacts(READER.readValue(json));
     }
 
-    PodFacts toFacts(WireDtos.Pod p) {
+    PodFacts toFacts(WireDtos.Pod p) throws BadObject {
         WireDtos.Meta m = p.metadata();
+        if (m == null) {
+            throw new BadObject("a pod without metadata");
+        }
+        String name = BadObject.required(m.name(), "pod", "metadata.name");
+        BadObject.required(m.namespace(), "pod " + name + " (a pod)", "metadata.namespace");
         WireDtos.PodSpec spec = p.spec() == null ? new WireDtos.PodSpec(null, null, null) : p.spec();
         WireDtos.PodStatus st = p.status() == null ? new WireDtos.PodStatus(null, null, null, null, null) : p.status();
         WireDtos.OwnerRef owner = controller(m.ownerReferences());
@@ -71,7 +76,7 @@ public final class PodProjector implements Projector<PodFacts> {
         Map<String, String> labels = gangLabels(m.labels());
         return new PodFacts(
                 interner.intern(m.namespace()), m.name(), m.uid(), interner.intern(spec.nodeName()),
-                interner.intern(st.phase()), ready, restarts, gpuRequest(spec),
+                interner.intern(st.phase()), ready, restarts, gpuRequest(m, spec),
                 owner == null ? null : interner.intern(owner.kind()),
                 owner == null ? null : interner.intern(owner.name()),
                 labels, withoutRepeats(keep(m.annotations(), KEPT_ANNOTATION_PREFIXES), labels),
@@ -126,7 +131,7 @@ public final class PodProjector implements Projector<PodFacts> {
         return null;
     }
 
-    private static int gpuRequest(WireDtos.PodSpec spec) {
+    private static int gpuRequest(WireDtos.Meta m, WireDtos.PodSpec spec) throws BadObject {
         int total = 0;
         if (spec.containers() != null) {
             for (WireDtos.Container c : spec.containers()) {
@@ -138,7 +143,15 @@ public final class PodProjector implements Projector<PodFacts> {
                 if (q == null && c.resources().requests() != null) {
                     q = c.resources().requests().get(GpuLabels.GPU_RESOURCE);
                 }
-                total += WholeNumbers.parseOrZero(q);
+                if (q == null) {
+                    continue;
+                }
+                int n = WholeNumbers.parseOrMinusOne(q);
+                if (n < 0) {
+                    throw new BadObject("pod " + m.namespace() + "/" + m.name() + ": container " + c.name() + " asks for "
+                            + GpuLabels.GPU_RESOURCE + " " + Shown.quoted(q) + ", not a whole number of GPUs");
+                }
+                total += n;
             }
         }
         return total;
@@ -195,6 +208,9 @@ public final class PodProjector implements Projector<PodFacts> {
         }
         Map<String, String> kept = null;
         for (Map.Entry<String, String> e : all.entrySet()) {
+            if (e.getValue() == null) {
+                continue; // a server never sends one; a hostile one's null is dropped, not a crash
+            }
             for (String prefix : prefixes) {
                 if (e.getKey().startsWith(prefix)) {
                     if (kept == null) {

@@ -8,18 +8,31 @@ public final class Problems {
     private Problems() {
     }
 
+    /** The chain's root, in words when it is a network failure met talking to an API server. */
     public static String describe(Throwable t) {
+        Throwable root = root(t);
+        String msg = root.getMessage();
+        String words = inWords(root.getClass().getSimpleName(), msg == null ? "" : msg);
+        return words != null ? words : plain(t);
+    }
+
+    /**
+     * The chain's root as its type and message, without guessing which server it was: for callers
+     * that talk to something other than the API server (an object store) and say so themselves.
+     */
+    public static String plain(Throwable t) {
+        Throwable root = root(t);
+        String msg = root.getMessage();
+        String name = root.getClass().getSimpleName();
+        return msg == null || msg.isBlank() ? name : name + ": " + msg;
+    }
+
+    private static Throwable root(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String msg = root.getMessage();
-        String name = root.getClass().getSimpleName();
-        String words = inWords(name, msg == null ? "" : msg);
-        if (words != null) {
-            return words;
-        }
-        return msg == null || msg.isBlank() ? name : name + ": " + msg;
+        return root;
     }
 
     /** What a network failure means to an operator, for the ones met when a server dies or a link breaks. */

@@ -39,7 +39,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private final ApiEndpoint api;
     private final String path;
     private final String resource;
-    private final Projector<T> projector;
+    private final TolerantReader<T> reader;
     private final Consumer<WatchEvent<T>> sink;
     private final int pageSize;
     private final java.time.Duration idleLimit;
@@ -50,6 +50,12 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicInteger lists = new java.util.concurrent.atomic.AtomicInteger();
     private Thread thread;
     private String resourceVersion;
+    /** How seldom an unreadable watch event may cost a relist. */
+    private static final java.time.Duration BAD_OBJECT_RELIST = java.time.Duration.ofMinutes(10);
+    private long lastBadObjectRelist;
+    private boolean relistForBadObject;
+    /** The next LIST follows a 410 and is read from the server's watch cache; see {@link #loop()}. */
+    private boolean relistFromCache;
 
     public ResourceWatcher(ApiEndpoint api, String path, String resource, Projector<T> projector,
                            Consumer<WatchEvent<T>> sink, int pageSize) {
@@ -63,7 +69,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         this.api = api;
         this.path = path;
         this.resource = resource;
-        this.projector = projector;
+        this.reader = new TolerantReader<>(resource, projector);
         this.sink = sink;
         this.pageSize = pageSize;
         this.health = WatchHealth.syncing(resource);
@@ -115,7 +121,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 LOG.log(System.Logger.Level.DEBUG, () -> resource + ": watch ended after "
                         + (System.nanoTime() - started) / 1_000_000 + " ms at resourceVersion " + resourceVersion);
                 // A server that ends watches at once would otherwise be hammered in a tight loop.
-                attempt = System.nanoTime() - started < 1_000_000_000L ? attempt + 1 : 0;
+                attempt = System.nanoTime() - started < 1_000_000_000L && resourceVersion != null ? attempt + 1 : 0;
                 if (attempt > 0) {
                     reconnecting(attempt, "watch closed by the server right after it opened");
                 }
@@ -126,10 +132,12 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 if (e.isGone()) {
                     LOG.log(System.Logger.Level.INFO, resource + ": resourceVersion too old (410), relisting");
                     resourceVersion = null;
+                    relistFromCache = true;
                     // A restarted API server answers 410 while its watch caches are still filling: a LIST
-                    // read from etcd at once could be older than the cache and earn a second 410. One to
-                    // two seconds (jittered, so a cluster's watchers do not relist in step) lets the cache
-                    // catch up, so the kind is relisted once.
+                    // read from etcd could be older than the cache's first version and earn a second
+                    // 410. So the relist is served by the watch cache (resourceVersion=0: the server
+                    // waits until the cache is ready, and its version is one the cache can watch from),
+                    // after one to two seconds, jittered so a cluster's watchers do not relist in step.
                     health = new WatchHealth(resource, WatchPhase.RECONNECTING, attempt, "the watch's resourceVersion "
                             + "is too old (410 Gone): relisting", health.newest());
                     sleep(1_000 + ThreadLocalRandom.current().nextLong(1_000));
@@ -201,7 +209,9 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         health = new WatchHealth(resource, WatchPhase.SYNCING, health.attempt(), null, health.newest());
         List<T> items = new ArrayList<>();
         String listVersion = null;
-        CompletableFuture<HttpResponse<byte[]>> pending = fetchAsync(path + "?limit=" + pageSize);
+        // Continue pages never carry resourceVersion: the token pins the list's version.
+        CompletableFuture<HttpResponse<byte[]>> pending = fetchAsync(path + "?limit=" + pageSize
+                + (relistFromCache ? "&resourceVersion=0" : ""));
         while (pending != null && running) {
             byte[] page = body(await(pending));
             pending = null;
@@ -219,7 +229,10 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                         }
                     } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
-                            items.add(projector.read(p).item());
+                            Projector.Projected<T> item = reader.read(p);
+                            if (item != null) {
+                                items.add(item.item());
+                            }
                         }
                     } else {
                         p.skipChildren();
@@ -228,6 +241,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
             }
         }
         resourceVersion = listVersion;
+        relistFromCache = false;
         sink.accept(new WatchEvent.Relisted<>(items));
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
     }
@@ -245,6 +259,11 @@ public final class ResourceWatcher<T> implements AutoCloseable {
             health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());
             while (running && p.nextToken() == JsonToken.START_OBJECT) {
                 readEvent(p);
+                if (relistForBadObject) {
+                    relistForBadObject = false;
+                    resourceVersion = null;
+                    return;
+                }
             }
         } finally {
             openStream = null;
@@ -254,6 +273,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     /** One watch event. Real servers send "type" first, which lets us project without a tree. */
     private void readEvent(JsonParser p) throws IOException {
         String type = null;
+        boolean unreadable = false;
         Projector.Projected<T> projected = null;
         JsonNode deferred = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -263,7 +283,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 type = p.getText();
             } else if ("object".equals(field)) {
                 if ("ADDED".equals(type) || "MODIFIED".equals(type) || "DELETED".equals(type)) {
-                    projected = projector.read(p);
+                    projected = reader.read(p);
+                    unreadable = projected == null;
                 } else {
                     deferred = KubeJson.MAPPER.readTree(p);
                 }
@@ -282,8 +303,13 @@ public final class ResourceWatcher<T> implements AutoCloseable {
             }
             try (JsonParser again = KubeJson.MAPPER.treeAsTokens(deferred)) {
                 again.nextToken();
-                projected = projector.read(again);
+                projected = reader.read(again);
+                unreadable = projected == null;
             }
+        }
+        if (unreadable) {
+            unreadableEvent();
+            return;
         }
         if (projected == null || type == null) {
             return;
@@ -297,6 +323,25 @@ public final class ResourceWatcher<T> implements AutoCloseable {
             default -> LOG.log(System.Logger.Level.DEBUG, resource + ": ignoring watch event " + type);
         }
         touch();
+    }
+
+    /**
+     * A changed object that cannot be read: the version shown is out of date and which object
+     * it is may be unknown. One relist (at most every {@link #BAD_OBJECT_RELIST}) drops whatever
+     * is stale; a server that keeps sending such objects is reported, never relisted in a loop.
+     */
+    private void unreadableEvent() {
+        long now = System.nanoTime();
+        if (lastBadObjectRelist == 0 || now - lastBadObjectRelist > BAD_OBJECT_RELIST.toNanos()) {
+            lastBadObjectRelist = now;
+            relistForBadObject = true;
+        }
+        touch();
+    }
+
+    /** Objects of this kind not shown because they could not be read. */
+    public SkippedObjects skipped() {
+        return reader.skipped();
     }
 
     private void touch() {

@@ -66,13 +66,13 @@ class ClientKeyTest {
                 users: [{name: alice, user: {client-certificate-data: %s, client-key-data: %s}}]
                 contexts: [{name: prod, context: {cluster: c, user: alice}}]
                 current-context: prod
-                """.formatted(Base64.getEncoder().encodeToString("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"
-                .getBytes(StandardCharsets.UTF_8)), Base64.getEncoder().encodeToString(
+                """.formatted(Base64.getEncoder().encodeToString(Files.readAllBytes(
+                StubApiServer.certificate(dir, "alice", "dns:alice").pem())), Base64.getEncoder().encodeToString(
                 "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n".getBytes(StandardCharsets.UTF_8))));
         Kubeconfig k = KubeconfigLoader.load(List.of(kubeconfig));
         ConnectionProblem p = assertThrows(ConnectionProblem.class, () -> ClusterConnection.open(
                 new ConnectionTarget.Context(k, "prod"), dev.flightdeck.app.session.SessionOptions.DEFAULTS));
-        assertEquals(ProblemKind.KUBECONFIG_MALFORMED, p.kind());
+        assertEquals(ProblemKind.CREDENTIALS, p.kind());
         assertTrue(p.getMessage().startsWith("cannot use the credentials of user 'alice' in context 'prod' (" + kubeconfig + "): "),
                 p.getMessage());
         assertEquals(1, p.getMessage().lines().count());

@@ -42,11 +42,14 @@ public final class ControlPlane implements AutoCloseable {
     private final KubeAssets assets;
     private final Path dir;
     private final TestPki pki;
-    private final String adminToken = UUID.randomUUID().toString();
+    private final String adminToken = dev.flightdeck.app.TestSecrets.remember(UUID.randomUUID().toString());
     private final List<Process> processes = Collections.synchronizedList(new ArrayList<>());
     private final int apiPort;
     private final int etcdPort;
     private Process apiserver;
+    private final java.util.Map<String, Supervised> supervised = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile boolean closing;
+    private Thread supervisor;
     private HttpClient http;
 
     private ControlPlane(KubeAssets assets, Path dir) throws IOException {
@@ -167,6 +170,31 @@ public final class ControlPlane implements AutoCloseable {
         startApiserver();
     }
 
+    /**
+     * Waits until the controllers act again after the API server was away: client-go's
+     * reflectors back off up to a minute (30 s, jittered up to twice), so after a long outage
+     * a namespace may wait that long for its default ServiceAccount. A test that kept the server
+     * down calls this, so the tests after it start on a cluster whose controllers work.
+     */
+    public void awaitControllersCaughtUp() throws IOException, InterruptedException {
+        String ns = "controllers-probe-" + UUID.randomUUID().toString().substring(0, 8);
+        long start = System.nanoTime();
+        HttpResponse<String> made = adminSend("POST", "/api/v1/namespaces", "application/json",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + ns + "\"}}");
+        if (made.statusCode() != 201) {
+            throw new IOException("creating namespace " + ns + " answered " + made.statusCode() + ": " + made.body());
+        }
+        long deadline = start + Duration.ofSeconds(120).toNanos();
+        while (adminGet("/api/v1/namespaces/" + ns + "/serviceaccounts/default").statusCode() != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("the controllers did not act within 120 s of the API server's return\n" + logTails());
+            }
+            Thread.sleep(200);
+        }
+        System.out.println("flightdeck: controllers acted again " + (System.nanoTime() - start) / 1_000_000
+                + " ms after the API server came back");
+    }
+
     private void startEtcd() throws IOException, InterruptedException {
         int peer = freePort();
         start("etcd", List.of(assets.etcd().toString(), "--data-dir", dir.resolve("etcd").toString(),
@@ -217,7 +245,7 @@ public final class ControlPlane implements AutoCloseable {
         TestPki.Issued c = pki.client("controller-manager", "system:kube-controller-manager");
         Path kc = kubeconfig("controller-manager", "cm", "    client-certificate: " + c.cert() + "\n    client-key: "
                 + c.key() + "\n");
-        start("kube-controller-manager", List.of(assets.controllerManager().toString(), "--kubeconfig=" + kc,
+        supervised("kube-controller-manager", List.of(assets.controllerManager().toString(), "--kubeconfig=" + kc,
                 "--leader-elect=false", "--bind-address=127.0.0.1", "--secure-port=0",
                 "--service-account-private-key-file=" + dir.resolve("sa.key"), "--root-ca-file=" + pki.caCert(),
                 "--use-service-account-credentials=true",
@@ -229,7 +257,7 @@ public final class ControlPlane implements AutoCloseable {
         TestPki.Issued c = pki.client("scheduler", "system:kube-scheduler");
         Path kc = kubeconfig("scheduler", "scheduler", "    client-certificate: " + c.cert() + "\n    client-key: "
                 + c.key() + "\n");
-        start("kube-scheduler", List.of(assets.scheduler().toString(), "--kubeconfig=" + kc, "--leader-elect=false",
+        supervised("kube-scheduler", List.of(assets.scheduler().toString(), "--kubeconfig=" + kc, "--leader-elect=false",
                 "--bind-address=127.0.0.1", "--secure-port=0"));
     }
 
@@ -244,9 +272,58 @@ public final class ControlPlane implements AutoCloseable {
         throw new IOException("the controller-manager made no default service account within 60 s");
     }
 
+    /**
+     * Starts a controller that is started again whenever it exits, as kubelet (static pods) or
+     * systemd keeps a real control plane's controllers running: after the API server has been
+     * away for a while, kube-controller-manager may give up and exit, and every later test of
+     * the run would find no controllers. Each restart is printed with the last lines it logged.
+     */
+    private void supervised(String name, List<String> command) throws IOException {
+        supervised.put(name, new Supervised(command, start(name, command)));
+        if (supervisor == null) {
+            supervisor = Thread.ofPlatform().daemon().name("control-plane-supervisor").start(this::supervise);
+        }
+    }
+
+    private record Supervised(List<String> command, Process process) {
+    }
+
+    private void supervise() {
+        while (!closing) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            supervised.forEach((name, s) -> {
+                if (s.process().isAlive() || closing) {
+                    return;
+                }
+                processes.remove(s.process());
+                System.out.println("flightdeck: " + name + " exited with " + s.process().exitValue()
+                        + "; started again, as kubelet or systemd would. It last logged:\n" + lastLines(name, 8));
+                try {
+                    supervised.put(name, new Supervised(s.command(), start(name, s.command())));
+                } catch (IOException e) {
+                    System.out.println("flightdeck: " + name + " could not be started again: " + e.getMessage());
+                }
+            });
+        }
+    }
+
+    private String lastLines(String name, int n) {
+        try {
+            List<String> lines = Files.readAllLines(dir.resolve(name + ".log"));
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
     private Process start(String name, List<String> command) throws IOException {
+        // Appended, so a restarted process's log keeps what its predecessor said before it died.
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
         processes.add(p);
         return p;
     }
@@ -302,7 +379,7 @@ public final class ControlPlane implements AutoCloseable {
     }
 
     /** The last lines of each component's log, to explain a start-up that failed. */
-    String logTails() {
+    public String logTails() {
         StringBuilder b = new StringBuilder();
         try (Stream<Path> logs = Files.list(dir)) {
             for (Path log : logs.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
@@ -340,6 +417,7 @@ public final class ControlPlane implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closing = true;
         // Controllers first, then the API server, then etcd: nothing logs errors about a vanished peer.
         List<Process> reversed = new ArrayList<>(processes);
         Collections.reverse(reversed);

@@ -139,7 +139,8 @@ public final class KubeletStandIn implements AutoCloseable {
      * controller's write would race a test's own.
      */
     private Node settled(String name) {
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+        // Up to two minutes: after an API server restart, node lifecycle may back off a minute (client-go).
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < deadline) {
             Node n = client.nodes().withName(name).get();
             if (n.getSpec().getTaints() == null || n.getSpec().getTaints().stream()
@@ -148,7 +149,7 @@ public final class KubeletStandIn implements AutoCloseable {
             }
             RealCluster.sleep(100);
         }
-        throw new IllegalStateException("node " + name + " still carries node lifecycle's taints after 30 s");
+        throw new IllegalStateException("node " + name + " still carries node lifecycle's taints after 120 s");
     }
 
     /** Stops playing the kubelet for {@code node} (its Lease lapses, as when a kubelet dies). */
@@ -166,7 +167,8 @@ public final class KubeletStandIn implements AutoCloseable {
         }
     }
 
-    private void renewLease(String node) {
+    /** Synchronized: registration and the renewal loop would otherwise both create a new node's Lease (409). */
+    private synchronized void renewLease(String node) {
         var leases = client.leases().inNamespace("kube-node-lease");
         Lease existing = leases.withName(node).get();
         java.time.ZonedDateTime now = java.time.ZonedDateTime.now(ZoneOffset.UTC);

@@ -95,10 +95,11 @@ public final class RealCluster implements AutoCloseable {
     public String namespace(String prefix) {
         String name = unique(prefix);
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        // Up to two minutes: after an API server restart, controllers may back off a minute (client-go).
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (admin.serviceAccounts().inNamespace(name).withName("default").get() == null) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no default ServiceAccount in " + name + " after 30 s");
+                throw new AssertionError("no default ServiceAccount in " + name + " after 120 s\n" + plane.logTails());
             }
             sleep(50);
         }

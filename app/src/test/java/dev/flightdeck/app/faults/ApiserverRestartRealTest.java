@@ -96,7 +96,8 @@ class ApiserverRestartRealTest {
             real.plane().startApiserverAgain();
             condition(real, node, "XID48", "after the compaction");
             awaitShown(session, node, "XID48");
-            Map<String, Integer> relisted = session.watcherLists();
+            // Each kind relists on its own jittered delay; the nodes' may come first.
+            Map<String, Integer> relisted = awaitEveryKindRelisted(session, before);
             condition(real, node, "XID79", "watching again");
             awaitShown(session, node, "XID79");
             Map<String, Integer> after = session.watcherLists();
@@ -126,6 +127,20 @@ class ApiserverRestartRealTest {
             Thread.sleep(50);
         }
         throw new AssertionError(node + " never showed " + reason + ": " + session.health().describe());
+    }
+
+    private static Map<String, Integer> awaitEveryKindRelisted(ClusterSession session, Map<String, Integer> before)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            Map<String, Integer> now = session.watcherLists();
+            boolean all = now.entrySet().stream().allMatch(e -> e.getValue() > before.getOrDefault(e.getKey(), 0));
+            boolean live = session.watcherHealth().stream().allMatch(h -> h.phase() == WatchPhase.LIVE);
+            if ((all && live) || System.nanoTime() > deadline) {
+                return now;
+            }
+            Thread.sleep(50);
+        }
     }
 
     private static String awaitReconnecting(ClusterSession session) throws InterruptedException {

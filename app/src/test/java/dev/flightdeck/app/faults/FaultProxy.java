@@ -11,7 +11,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,8 +28,9 @@ public final class FaultProxy implements AutoCloseable {
     private final ServerSocket server;
     private final InetSocketAddress upstream;
     private final Set<Link> links = ConcurrentHashMap.newKeySet();
-    private final AtomicBoolean cutNext = new AtomicBoolean();
+    private final AtomicReference<String> cutAt = new AtomicReference<>();
     private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicInteger nodeWatches = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
     private volatile Mode mode = Mode.PASS;
     private volatile int retryAfterSeconds = 2;
@@ -69,9 +70,24 @@ public final class FaultProxy implements AutoCloseable {
         links.forEach(Link::reset);
     }
 
-    /** The next chunk the server sends is delivered half, then its connection closes. */
-    public void cutNextChunk() {
-        cutNext.set(true);
+    /**
+     * The next bytes from the server that hold {@code marker} are delivered only up to the end of
+     * the marker, then that connection closes: the event carrying it is cut in the middle, on
+     * whichever stream carries it (a marker, not "the next chunk", so another watcher's bookmark
+     * cannot take the cut).
+     */
+    public void cutInside(String marker) {
+        cutAt.set(marker);
+    }
+
+    /** Whether a {@link #cutInside} marker is still waiting for a stream to carry it. */
+    public boolean cutPending() {
+        return cutAt.get() != null;
+    }
+
+    /** Node watch requests sent through (a reconnect may reuse a pooled connection, so connections do not tell). */
+    public int nodeWatchRequests() {
+        return nodeWatches.get();
     }
 
     /** Connections accepted so far (each reconnect is one). */
@@ -170,13 +186,19 @@ public final class FaultProxy implements AutoCloseable {
                     waitWhileStalled();
                     if (towardsServer) {
                         awaitingResponse = true;
+                        if (new String(buf, 0, n, StandardCharsets.ISO_8859_1).contains("/api/v1/nodes?watch=1")) {
+                            nodeWatches.incrementAndGet();
+                        }
                     } else {
                         if (mode == Mode.SLOW && awaitingResponse) {
                             Thread.sleep(2_000);
                         }
                         awaitingResponse = false;
-                        if (cutNext.compareAndSet(true, false)) {
-                            out.write(buf, 0, Math.max(1, n / 2));
+                        String marker = cutAt.get();
+                        int at = marker == null ? -1
+                                : new String(buf, 0, n, StandardCharsets.ISO_8859_1).indexOf(marker);
+                        if (at >= 0 && cutAt.compareAndSet(marker, null)) {
+                            out.write(buf, 0, at + marker.length());
                             out.flush();
                             close();
                             return;

@@ -35,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Actions the API server walks out on (real control plane, SIGKILL): a drain after its first eviction,
@@ -95,6 +96,7 @@ class InterruptedActionsRealTest {
             });
         } finally {
             real.plane().startApiserverAgain();
+            real.plane().awaitControllersCaughtUp();
         }
         assertEquals(ResumeOutcome.Result.FAILED, outcome.result(), outcome.summary());
         assertTrue(outcome.summary().startsWith("resume of " + ns + "/pretrain stopped: "), outcome.summary());
@@ -147,6 +149,10 @@ class InterruptedActionsRealTest {
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (real.admin().pods().inNamespace(ns).withName("free").get() != null) {
+                if (drain.isDone()) {
+                    Run early = drain.join();
+                    fail("the drain ended before the free pod was gone: exit " + early.code + "\n" + early.out + early.err);
+                }
                 assertTrue(System.nanoTime() < deadline, "the free pod is evicted first");
                 Thread.sleep(100);
             }
@@ -158,6 +164,7 @@ class InterruptedActionsRealTest {
                     + "/guarded (drain it again to finish once the API server answers)"), r.out);
         } finally {
             real.plane().startApiserverAgain();
+            real.plane().awaitControllersCaughtUp();
         }
     }
 
@@ -184,6 +191,7 @@ class InterruptedActionsRealTest {
                     && r.out.contains("re-run preflight on it"), r.out);
         } finally {
             real.plane().startApiserverAgain();
+            real.plane().awaitControllersCaughtUp();
         }
     }
 

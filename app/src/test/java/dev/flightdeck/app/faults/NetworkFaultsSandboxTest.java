@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -121,14 +122,15 @@ class NetworkFaultsSandboxTest {
     void aStreamCutInTheMiddleOfAnEventDropsThePartialEventAndResumes(@TempDir Path dir) throws Exception {
         openSynced(dir);
         int lists = lists();
-        int connections = proxy.accepted();
-        proxy.cutNextChunk();
+        int watches = proxy.nodeWatchRequests();
+        proxy.cutInside("GPU 1 at 93 C");
         sandbox.control().setNodeCondition("gpu-node-004", "GpuThermalWatch", "True", "Overheat", "GPU 1 at 93 C");
         assertConverges("after the cut event");
         assertEquals("GpuThermalWatch", session.fleet().node("gpu-node-004").facts().conditions().stream()
                 .filter(c -> c.type().equals("GpuThermalWatch")).findFirst().orElseThrow().type(),
                 "the event that was cut arrives whole after the resume");
-        assertTrue(proxy.accepted() > connections, "the cut stream was reopened");
+        assertFalse(proxy.cutPending(), "a stream carried the event and was cut inside it");
+        assertTrue(proxy.nodeWatchRequests() > watches, "the cut node watch was opened again");
         assertEquals(lists, lists(), "no LIST: the partial event was dropped and the stream resumed");
     }
 

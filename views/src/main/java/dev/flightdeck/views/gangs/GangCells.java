@@ -83,7 +83,7 @@ public final class GangCells {
 
     /** {@code 42m ago}. */
     public static String ago(Instant then, Instant now) {
-        return then == null ? "time unknown" : Ages.since(then, now) + " ago";
+        return then == null ? "time unknown" : Ages.ago(then, now);
     }
 
     /** {@code +30m} between a checkpoint and the one before it. */

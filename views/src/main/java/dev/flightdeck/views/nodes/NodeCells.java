@@ -64,7 +64,7 @@ public final class NodeCells {
             sb.append(" · ").append(p.result());
         }
         if (p.at() != null) {
-            sb.append(' ').append(Ages.since(p.at(), now)).append(" ago");
+            sb.append(' ').append(Ages.ago(p.at(), now));
         }
         return sb.toString();
     }

@@ -55,7 +55,7 @@ public record NodeDetails(
                         : (n.gated() ? "gate " : "") + NodeCells.preflight(n, now)
                         + (n.preflight().detail() == null ? "" : ": " + n.preflight().detail())),
                 new KeyValue("Cordon", n.cordon().cordoned() ? NodeCells.cordon(n)
-                        + (n.cordon().at() == null ? "" : ", " + Ages.since(n.cordon().at(), now) + " ago")
+                        + (n.cordon().at() == null ? "" : ", " + Ages.ago(n.cordon().at(), now))
                         : "schedulable"));
         List<ConditionLine> conditions = n.facts().conditions().stream()
                 .map(c -> new ConditionLine(c.type(), c.status(), orEmpty(c.reason()), orEmpty(c.message()),

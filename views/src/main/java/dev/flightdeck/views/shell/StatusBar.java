@@ -108,10 +108,14 @@ public final class StatusBar extends HBox {
         Instant now = clock.instant();
         WatchHealth h = s.health();
         ConnectionStatus status = ConnectionStatus.of(h, now);
+        var skipped = s.skippedObjects();
+        long unreadable = skipped.stream().mapToLong(k -> k.count()).sum();
         show(Icons.phase(h.phase()), Styles.phase(h.phase()), s.displayName() + ": " + status.text()
+                + (unreadable == 0 ? "" : " · " + unreadable + " unreadable object" + (unreadable == 1 ? "" : "s")
+                + " not shown")
                 + ScreenPace.describe(sessions.screenLagMillis(), sessions.updatesPerSecond()));
-        detail.setText(s.watcherHealth().stream().map(w -> ConnectionStatus.line(w, now))
-                .collect(Collectors.joining("\n")));
+        detail.setText(java.util.stream.Stream.concat(s.watcherHealth().stream().map(w -> ConnectionStatus.line(w, now)),
+                skipped.stream().map(k -> "not shown: " + k.describe())).collect(Collectors.joining("\n")));
     }
 
     private void show(Ikon ikon, String style, String text) {
