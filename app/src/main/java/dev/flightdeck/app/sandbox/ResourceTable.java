@@ -16,11 +16,23 @@ import java.util.function.Predicate;
  */
 final class ResourceTable {
 
-    /** One change; {@code previous} is the state before a MODIFIED (null otherwise), to tell a selector watch it left. */
-    record Change(String type, StoredObject object, StoredObject previous) {
+    /**
+     * One change; {@code previous} is the state before a MODIFIED (null otherwise), to tell a
+     * selector watch it left; {@code nanos} when it was made, to age it out.
+     */
+    record Change(String type, StoredObject object, StoredObject previous, long nanos) {
     }
 
+    /**
+     * The history is kept as kube-apiserver's watch cache keeps events: every change of the
+     * last 75 s (its eventFreshDuration), at least the newest {@link #HISTORY_FLOOR}, never more
+     * than {@link #HISTORY}. Kept by count alone, a churning sandbox would hold 50,000 changes a
+     * resource — hundreds of MB — for hours; a watch resuming from further back gets 410, as
+     * from the real server.
+     */
     private static final int HISTORY = 50_000;
+    private static final int HISTORY_FLOOR = 100;
+    private static final long FRESH_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(75);
 
     /** "resource" or "group/resource", as the store names it. */
     final String name;
@@ -49,10 +61,12 @@ final class ResourceTable {
     /** Stores (or replaces, or with type DELETED removes) and tells the watchers. */
     synchronized void apply(String type, StoredObject object) {
         StoredObject previous = type.equals("DELETED") ? objects.remove(object.key()) : objects.put(object.key(), object);
-        Change change = new Change(type, object, type.equals("MODIFIED") ? previous : null);
+        long now = System.nanoTime();
+        Change change = new Change(type, object, type.equals("MODIFIED") ? previous : null, now);
         history.addLast(change);
         latest = object.resourceVersion();
-        if (history.size() > HISTORY) {
+        while (history.size() > HISTORY
+                || (history.size() > HISTORY_FLOOR && now - history.peekFirst().nanos() > FRESH_NANOS)) {
             compactedThrough = history.removeFirst().object().resourceVersion();
         }
         for (WatchSink w : watchers) {

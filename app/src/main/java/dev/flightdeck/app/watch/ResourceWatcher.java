@@ -54,6 +54,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private static final java.time.Duration BAD_OBJECT_RELIST = java.time.Duration.ofMinutes(10);
     private long lastBadObjectRelist;
     private boolean relistForBadObject;
+    /** The current watch was opened because the one before went silent: if it fails too, that is a stall. */
+    private boolean reopenedAfterSilence;
     /** The next LIST follows a 410 and is read from the server's watch cache; see {@link #loop()}. */
     private boolean relistFromCache;
 
@@ -159,13 +161,25 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                 if (!running) {
                     return;
                 }
+                IdleWatchdog.Watched stream = lastStream;
+                if (stream != null && stream.stalled() && !reopenedAfterSilence) {
+                    // A quiet kind (no job changed, and no bookmark from a server whose watch cache has
+                    // seen no event) is as silent as a stalled connection. Reopen from the
+                    // resourceVersion at once, still live: only a reopen that gets no answer is a stall.
+                    LOG.log(System.Logger.Level.DEBUG, () -> resource + ": silent for " + idleLimit.toSeconds()
+                            + " s; reopening the watch from resourceVersion " + resourceVersion);
+                    reopenedAfterSilence = true;
+                    continue;
+                }
+                boolean afterSilence = reopenedAfterSilence && stream == null;
+                reopenedAfterSilence = false;
                 attempt++;
                 LOG.log(System.Logger.Level.DEBUG, resource + ": list/watch failed", e);
-                IdleWatchdog.Watched stream = lastStream;
                 if (stream != null && stream.openedFor() > idleLimit.toNanos()) {
                     attempt = 1; // it was a healthy stream for a while: start the back-off afresh
                 }
-                reconnecting(attempt, stream != null && stream.stalled() ? stalledReason() : Problems.describe(e));
+                reconnecting(attempt, stream != null && stream.stalled() ? stalledReason()
+                        : afterSilence ? stalledReason() + " (" + Problems.describe(e) + ")" : Problems.describe(e));
             } catch (InterruptedException e) {
                 return;
             }
@@ -177,7 +191,8 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     }
 
     private String stalledReason() {
-        return "the watch stream sent nothing for " + idleLimit.toSeconds() + " s (a stalled connection); reconnecting";
+        return "the watch stream sent nothing for " + idleLimit.toSeconds() + " s and reopening it failed"
+                + " (a stalled connection); reconnecting";
     }
 
     /**
@@ -254,6 +269,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         // Known to the watchdog (and to close()) before the parser's first read, which already blocks.
         IdleWatchdog.Watched body = IdleWatchdog.watch(openWatch(url), idleLimit);
         lastStream = body;
+        reopenedAfterSilence = false; // it answered: the silence was a quiet kind, not a stall
         openStream = body;
         try (body; JsonParser p = KubeJson.MAPPER.createParser(body)) {
             health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());

@@ -229,4 +229,23 @@ class ResumeSandboxTest {
         assertEquals(2, sandbox.sandbox.store().list("pods", "research",
                 l -> "vision-pretrain".equals(l.get("jobset.sigs.k8s.io/jobset-name"))).size());
     }
+
+    @Test
+    void aFullDiskStopsTheResumeBeforeAnyDeleteAndSaysSo() throws Exception {
+        failOneRank("research", "jobset.sigs.k8s.io/jobset-name", "vision-pretrain", GangSystem.JOBSET);
+        ResumePlan plan = plan("research/vision-pretrain");
+        // Today's journal file is /dev/full: every write fails with ENOSPC, as on a full disk.
+        Path fullDir = Files.createDirectories(journalDir.resolve("full-disk"));
+        Journal journal = new Journal(fullDir);
+        Files.createSymbolicLink(journal.fileFor(java.time.Instant.now()), Path.of("/dev/full"));
+        String uid = sandbox.sandbox.store().get("jobset.x-k8s.io/jobsets", "research", "vision-pretrain").at("/metadata/uid").asText();
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, e -> { });
+        assertEquals(ResumeOutcome.Result.NOT_STARTED, o.result(), o.summary());
+        assertTrue(o.summary().startsWith("could not save JobSet research/vision-pretrain to the journal in " + fullDir),
+                o.summary());
+        assertTrue(o.summary().contains("No space left on device"), o.summary());
+        assertTrue(o.summary().endsWith("; nothing was deleted"), o.summary());
+        assertEquals(uid, sandbox.sandbox.store().get("jobset.x-k8s.io/jobsets", "research", "vision-pretrain")
+                .at("/metadata/uid").asText(), "the JobSet was not touched");
+    }
 }
