@@ -1,22 +1,13 @@
 package dev.flightdeck.app.watch;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.flightdeck.app.Fixtures;
 import dev.flightdeck.app.fleet.FleetModel;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.fleet.PreflightConvention;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,47 +22,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CapturedWatchStreamTest {
 
-    private HttpServer server;
-    private KubernetesClient client;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.stop(0);
-        }
-    }
-
     @Test
     void capturedWatchStreamGivesTheRealVerdicts() throws Exception {
         byte[] stream = Fixtures.capture("watch-nodes-stream.jsonl");
         AtomicInteger watches = new AtomicInteger();
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/api/v1/nodes", exchange -> {
-            String query = exchange.getRequestURI().getQuery();
-            byte[] body;
-            if (query.contains("watch=1")) {
-                // first watch: the capture; later ones: nothing new, held open briefly
-                body = watches.getAndIncrement() == 0 ? stream : new byte[0];
-            } else {
-                body = "{\"kind\":\"NodeList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"216\"},\"items\":[]}"
-                        .getBytes(StandardCharsets.UTF_8);
-            }
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, 0);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            } catch (IOException ignored) {
-                // client went away
-            }
-        });
-        server.start();
-        String url = "http://127.0.0.1:" + server.getAddress().getPort();
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).build()).build();
         FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.systemUTC());
-        try (ResourceWatcher<NodeFacts> watcher = new ResourceWatcher<>(new ApiEndpoint(client.getHttpClient(), url),
+        // first watch: the capture; later ones: nothing new
+        try (NodesStubServer server = new NodesStubServer(query -> query.contains("watch=1")
+                ? (watches.getAndIncrement() == 0 ? stream : new byte[0])
+                : "{\"kind\":\"NodeList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"216\"},\"items\":[]}"
+                        .getBytes(StandardCharsets.UTF_8), 0);
+             ResourceWatcher<NodeFacts> watcher = new ResourceWatcher<>(server.endpoint(),
                 "/api/v1/nodes", "nodes", new NodeProjector(), model::onNodeEvent, 500)) {
             watcher.start();
             GpuNode n003 = null;

@@ -1,20 +1,12 @@
 package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpServer;
 import dev.flightdeck.app.Fixtures;
 import dev.flightdeck.app.fleet.FleetModel;
 import dev.flightdeck.app.fleet.PreflightConvention;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,19 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class UnreadableObjectsWatchTest {
 
-    private HttpServer server;
-    private KubernetesClient client;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.stop(0);
-        }
-    }
-
     @Test
     void unreadableObjectsAreCountedAndSkippedAndAnUnreadableEventCostsOneRelist() throws Exception {
         String a = node("gpu-a", "8", "11");
@@ -52,40 +31,20 @@ class UnreadableObjectsWatchTest {
         String nameless = node("gpu-x", "8", "11").replace("\"name\":\"gpu-x\"", "\"name\":null");
         String aBroken = node("gpu-a", "eight", "12");
         String c = node("gpu-c", "8", "13");
+        String aMended = node("gpu-a", "7", "12");
         AtomicInteger lists = new AtomicInteger();
         AtomicInteger watches = new AtomicInteger();
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/api/v1/nodes", exchange -> {
-            String query = exchange.getRequestURI().getQuery();
-            String body;
-            if (query.contains("watch=1")) {
-                body = watches.getAndIncrement() == 0
-                        ? "{\"type\":\"MODIFIED\",\"object\":" + aBroken + "}\n{\"type\":\"ADDED\",\"object\":" + c + "}\n"
-                        : "";
-            } else {
-                body = lists.getAndIncrement() == 0
-                        ? list("11", a, nameless, b)
-                        : list("13", node("gpu-a", "7", "12"), b, c); // gpu-a mended, gpu-c added meanwhile
-            }
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, 0);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body.getBytes(StandardCharsets.UTF_8));
-                if (!body.isEmpty() && query.contains("watch=1")) {
-                    out.flush();
-                    Thread.sleep(2_000); // the stream stays open after the events
-                }
-            } catch (IOException | InterruptedException ignored) {
-                // the watcher went away
-            }
-        });
-        server.start();
-        String url = "http://127.0.0.1:" + server.getAddress().getPort();
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).build()).build();
         FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.systemUTC());
-        try (ResourceWatcher<dev.flightdeck.app.fleet.NodeFacts> watcher = new ResourceWatcher<>(
-                new ApiEndpoint(client.getHttpClient(), url), "/api/v1/nodes", "nodes", new NodeProjector(),
-                model::onNodeEvent, 500)) {
+        try (NodesStubServer server = new NodesStubServer(query -> (query.contains("watch=1")
+                ? watches.getAndIncrement() == 0
+                        ? "{\"type\":\"MODIFIED\",\"object\":" + aBroken + "}\n{\"type\":\"ADDED\",\"object\":" + c + "}\n"
+                        : ""
+                : lists.getAndIncrement() == 0
+                        ? list("11", a, nameless, b)
+                        : list("13", aMended, b, c)) // gpu-a mended, gpu-c added meanwhile
+                .getBytes(StandardCharsets.UTF_8), 2_000);
+             ResourceWatcher<dev.flightdeck.app.fleet.NodeFacts> watcher = new ResourceWatcher<>(
+                server.endpoint(), "/api/v1/nodes", "nodes", new NodeProjector(), model::onNodeEvent, 500)) {
             watcher.start();
             long deadline = System.nanoTime() + 10_000_000_000L;
             while ((model.node("gpu-c") == null || lists.get() < 2) && System.nanoTime() < deadline) {
@@ -101,6 +60,8 @@ class UnreadableObjectsWatchTest {
             assertTrue(skipped.describe().startsWith("nodes: 2 objects not shown (unreadable), the latest: BadObject:"
                     + " node gpu-a: status.allocatable nvidia.com/gpu \"eight\" is not a whole number of GPUs"),
                     skipped.describe());
+        } finally {
+            model.close();
         }
     }
 

@@ -1,0 +1,56 @@
+package dev.flightdeck.app.watch;
+
+import com.sun.net.httpserver.HttpServer;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.function.Function;
+
+/**
+ * A stub API server over real HTTP for {@code /api/v1/nodes}: the test says what each request
+ * (by its query) is answered with; a watch answer's stream then stays open for {@code holdMillis}.
+ * For playing back captures and hostile bodies to a real {@link ResourceWatcher}.
+ */
+final class NodesStubServer implements AutoCloseable {
+
+    private final HttpServer server;
+    private final KubernetesClient client;
+    private final String url;
+
+    NodesStubServer(Function<String, byte[]> answer, long holdMillis) throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/api/v1/nodes", exchange -> {
+            String query = exchange.getRequestURI().getQuery();
+            byte[] body = answer.apply(query);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+                if (body.length > 0 && query.contains("watch=1")) {
+                    out.flush();
+                    Thread.sleep(holdMillis);
+                }
+            } catch (IOException | InterruptedException ignored) {
+                // the watcher went away
+            }
+        });
+        server.start();
+        url = "http://127.0.0.1:" + server.getAddress().getPort();
+        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).build()).build();
+    }
+
+    ApiEndpoint endpoint() {
+        return new ApiEndpoint(client.getHttpClient(), url);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        server.stop(0);
+    }
+}
