@@ -41,6 +41,11 @@ final class TolerantReader<T> {
             skip(e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": "
                     + e.getMessage(), e);
             return null;
+        } catch (StackOverflowError e) {
+            // deep nesting read by a recursive deserializer: this object only, not the watcher's thread
+            skipToEnd(p, depth);
+            skip("nested too deep to read", null);
+            return null;
         } catch (JsonMappingException e) {
             if (!(e.getCause() == null || e.getCause() instanceof JsonProcessingException)) {
                 throw e; // the connection failed while Jackson was reading
@@ -76,7 +81,9 @@ final class TolerantReader<T> {
         skipped.incrementAndGet();
         last = why;
         LOG.log(System.Logger.Level.WARNING, resource + ": an object was not shown: " + why);
-        LOG.log(System.Logger.Level.DEBUG, resource + ": skipped object", e);
+        if (e != null) {
+            LOG.log(System.Logger.Level.DEBUG, resource + ": skipped object", e);
+        }
     }
 
     /**

@@ -165,8 +165,16 @@ public final class ControlPlane implements AutoCloseable {
         processes.remove(apiserver);
     }
 
-    /** Starts the API server again on the same etcd, port and certificates; returns once it is ready. */
+    /**
+     * Starts the API server again on the same etcd, port and certificates; returns once it is
+     * ready. A no-op when it is running (a test that failed before its kill still restarts in
+     * its finally): a second one would lose the port to the first, answer nothing, and leave
+     * the next kill aimed at a dead process while the old server keeps serving.
+     */
     public void startApiserverAgain() throws IOException, InterruptedException {
+        if (apiserver.isAlive()) {
+            return;
+        }
         startApiserver();
     }
 

@@ -43,7 +43,7 @@ public final class PyTorchOperatorStandIn implements AutoCloseable {
     }
 
     /** Installs the CRD once per run (idempotent) and waits until it is served. */
-    static synchronized void installCrd(RealCluster real) {
+    public static synchronized void installCrd(RealCluster real) {
         var crds = real.admin().apiextensions().v1().customResourceDefinitions();
         if (crds.withName("pytorchjobs.kubeflow.org").get() == null) {
             crds.resource(Serialization.unmarshal("""

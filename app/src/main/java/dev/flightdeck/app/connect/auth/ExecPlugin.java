@@ -81,7 +81,7 @@ public final class ExecPlugin {
             }
             byte[] out = stdout.get(5, TimeUnit.SECONDS);
             if (process.exitValue() != 0) {
-                String why = lastLine(stderr.getNow(new byte[0]));
+                String why = lastLine(endOf(stderr));
                 throw failed("failed (exit " + process.exitValue() + ")" + (why.isEmpty() ? "" : ": " + why));
             }
             return ExecCredentialReader.read(out, spec.apiVersion(), describe());
@@ -171,6 +171,15 @@ public final class ExecPlugin {
     }
 
     /** Reads a stream to its end on a virtual thread, keeping at most {@link #OUTPUT_CAP} bytes. */
+    /** All of stderr once it closes (it does when the plugin exits), or what is there after 2 s: a child may hold it. */
+    private static byte[] endOf(CompletableFuture<byte[]> stderr) throws InterruptedException {
+        try {
+            return stderr.get(2, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return stderr.getNow(new byte[0]);
+        }
+    }
+
     private static CompletableFuture<byte[]> drain(InputStream in) {
         CompletableFuture<byte[]> result = new CompletableFuture<>();
         Thread.ofVirtual().name("exec-plugin-output").start(() -> {
