@@ -171,15 +171,16 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     reopenedAfterSilence = true;
                     continue;
                 }
-                boolean afterSilence = reopenedAfterSilence && stream == null;
+                // Set only until a reopened watch answers: true here means that reopen got no answer.
+                boolean afterSilence = reopenedAfterSilence;
                 reopenedAfterSilence = false;
                 attempt++;
                 LOG.log(System.Logger.Level.DEBUG, resource + ": list/watch failed", e);
                 if (stream != null && stream.openedFor() > idleLimit.toNanos()) {
                     attempt = 1; // it was a healthy stream for a while: start the back-off afresh
                 }
-                reconnecting(attempt, stream != null && stream.stalled() ? stalledReason()
-                        : afterSilence ? stalledReason() + " (" + Problems.describe(e) + ")" : Problems.describe(e));
+                reconnecting(attempt, afterSilence ? stalledReason() + " (" + Problems.describe(e) + ")"
+                        : Problems.describe(e));
             } catch (InterruptedException e) {
                 return;
             }

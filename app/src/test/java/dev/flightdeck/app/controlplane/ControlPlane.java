@@ -391,9 +391,9 @@ public final class ControlPlane implements AutoCloseable {
         StringBuilder b = new StringBuilder();
         try (Stream<Path> logs = Files.list(dir)) {
             for (Path log : logs.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
-                List<String> lines = Files.readAllLines(log);
-                b.append("--- ").append(log.getFileName()).append(" (last lines)\n");
-                lines.subList(Math.max(0, lines.size() - 15), lines.size()).forEach(l -> b.append(l).append('\n'));
+                String name = log.getFileName().toString();
+                b.append("--- ").append(name).append(" (last lines)\n")
+                        .append(lastLines(name.substring(0, name.length() - ".log".length()), 15)).append('\n');
             }
         } catch (IOException e) {
             b.append("(logs unreadable: ").append(e.getMessage()).append(")");
