@@ -1,6 +1,8 @@
 # Helpers for drill responders: runbooks written against Flightdeck's headless commands.
 # A responder is started by `flightdeck drill run SCENARIO --responder CMD` with KUBECONFIG and
-# FLIGHTDECK_HOME pointing at the drill's own cluster and home, and FLIGHTDECK at the launcher.
+# FLIGHTDECK_HOME pointing at the drill's own cluster and home, and FLIGHTDECK at the launcher. On a
+# staging cluster, which holds more than the drill, FLIGHTDECK_DRILL_NAMESPACE and
+# FLIGHTDECK_DRILL_NODE_PREFIX say where the drill's gangs and nodes are: the helpers look only there.
 # POSIX sh; source it with  . "$(dirname "$0")/lib.sh"
 
 fd() { "${FLIGHTDECK:-flightdeck}" "$@"; }
@@ -17,10 +19,19 @@ await_line() {
 
 # await_node VERDICT: the first node `check` lists with that verdict (untrusted, degraded,
 # maintenance, "not ready", gated).
-await_node() { await_line "^[a-z0-9.-]+ +$1  " | cut -d' ' -f1; }
+await_node() {
+    if [ -n "${FLIGHTDECK_DRILL_NODE_PREFIX:-}" ]; then
+        await_line "^${FLIGHTDECK_DRILL_NODE_PREFIX}[a-z0-9.-]* +$1  " | cut -d' ' -f1
+    else
+        await_line "^[a-z0-9.-]+ +$1  " | cut -d' ' -f1
+    fi
+}
 
 # await_halted_gang: the first gang `check` lists as halted or failed (NAMESPACE/NAME).
-await_halted_gang() { await_line '^[a-z0-9-]+/[a-z0-9.-]+  .*  (halted|failed)(  | ·)' | cut -d' ' -f1; }
+await_halted_gang() { await_gang "(halted|failed)(  | ·)"; }
+
+# await_gang REGEX: the first of the drill's gangs whose `check` line matches REGEX after its name (NAMESPACE/NAME).
+await_gang() { await_line "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*$1" | cut -d' ' -f1; }
 
 # await_fresh_checkpoint NS/GANG: waits until `check` shows the gang's newest checkpoint seconds old
 # (the gang must be listed: at risk, or not running).

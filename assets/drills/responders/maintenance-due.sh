@@ -5,7 +5,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 node=$(await_node maintenance)
 fd cordon "$node" --confirm "$node" --reason "host maintenance scheduled"
-gang=$(await_line "  running · at risk  " | cut -d' ' -f1)
+gang=$(await_gang "  running · at risk  ")
 say "$gang runs on $node: draining right after its next checkpoint"
 await_fresh_checkpoint "$gang"
 fd drain "$node" --confirm "$node" --reason "host maintenance scheduled" --delete-emptydir-data --timeout 2m

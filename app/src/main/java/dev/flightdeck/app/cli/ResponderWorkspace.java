@@ -83,6 +83,11 @@ final class ResponderWorkspace {
         w.env.put("FLIGHTDECK_DRILL", s.id());
         w.env.put("FLIGHTDECK_DRILL_BRIEF", s.brief().strip());
         w.env.put("FLIGHTDECK_DRILL_DIR", dir.toString());
+        if (world.scope() != null) {
+            // A staging cluster holds more than the drill: runbooks must not act on anybody else's gangs or nodes.
+            w.env.put("FLIGHTDECK_DRILL_NAMESPACE", world.scope().namespace());
+            w.env.put("FLIGHTDECK_DRILL_NODE_PREFIX", world.scope().nodePrefix());
+        }
         if (launcher != null) {
             w.env.put("FLIGHTDECK", launcher);
             Path bin = Path.of(launcher).toAbsolutePath().getParent();

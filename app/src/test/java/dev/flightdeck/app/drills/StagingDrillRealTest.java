@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -58,6 +59,16 @@ class StagingDrillRealTest {
 
     @Test
     void aRankCrashOnVirtualNodesIsRecoveredByTheRunbookAndNothingIsLeftBehind(@TempDir Path dir) throws Exception {
+        // Somebody else's halted gang on the same cluster (a PyTorchJob whose pods are gone): the runbook
+        // resumes "the halted gang", and it must be the drill's.
+        dev.flightdeck.app.controlplane.PyTorchOperatorStandIn.installCrd(real);
+        String decoyNs = real.namespace("not-the-drills");
+        var decoy = real.plane().adminSend("POST", "/apis/kubeflow.org/v1/namespaces/" + decoyNs + "/pytorchjobs",
+                "application/json", """
+                        {"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob","metadata":{"name":"llm-pretrain"},
+                         "spec":{"pytorchReplicaSpecs":{"Master":{"replicas":1,"template":{"spec":{"containers":
+                         [{"name":"pytorch","image":"busybox"}]}}}}}}""");
+        assertEquals(201, decoy.statusCode(), decoy.body());
         int nodesBefore = real.admin().nodes().list().getItems().size();
         AppDirectories dirs = home(dir, "real", true);
         HeadlessLauncher.Ran ran = launcher.drillRun(dirs, "drill", "run", "rank-crash", "--pace", "10", "--kubeconfig",
@@ -70,6 +81,7 @@ class StagingDrillRealTest {
         DrillReport r = DrillResults.readReport(Path.of(new DrillResults(dirs.data().resolve("drills")).read("rank-crash")
                 .results().getFirst().report() + ".json"));
         assertEquals(List.of(), r.leftovers());
+        assertFalse(ran.log().contains(decoyNs + "/llm-pretrain"), "the runbook left the other gang alone: " + ran.log());
         assertEquals(List.of(), r.faults().getFirst().goalsMissed(), ran.log());
         assertEquals(List.of(), drillObjects(), "the drill's nodes and namespace are gone");
         assertEquals(nodesBefore, real.admin().nodes().list().getItems().size(), "the cluster's own nodes untouched");

@@ -74,7 +74,10 @@ class InterruptedActionsRealTest {
         try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             ActionSession s = ActionSession.standard(session, real.target(), SettingsFile.standard().load(), Clock.systemUTC());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // After an earlier test's API server restart the scheduler's and Job controller's informers come
+            // back on client-go's back-off (up to 30 s each), so the gang may take a while to halt.
+            long waitStart = System.nanoTime();
+            long deadline = waitStart + TimeUnit.SECONDS.toNanos(120);
             ResumePlan plan = null;
             while (plan == null) {
                 try {
@@ -85,6 +88,8 @@ class InterruptedActionsRealTest {
                     Thread.sleep(200);
                 }
             }
+            System.out.println("flightdeck: the gang was halted and its resume planned "
+                    + (System.nanoTime() - waitStart) / 1_000_000 + " ms after the session synced");
             outcome = ResumeRun.execute(s, plan, e -> {
                 if (e instanceof ResumeEvent.Deleted) {
                     try {

@@ -29,7 +29,12 @@ public record StagingNames(String id) {
     }
 
     public String node(int i) {
-        return "drill-" + id + "-gpu-" + String.format("%03d", i);
+        return nodePrefix() + String.format("%03d", i);
+    }
+
+    /** What every one of the drill's node names starts with. */
+    public String nodePrefix() {
+        return "drill-" + id + "-gpu-";
     }
 
     /** The label selector of everything the drill created. */

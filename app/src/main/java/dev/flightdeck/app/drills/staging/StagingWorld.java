@@ -272,6 +272,11 @@ public final class StagingWorld implements DrillWorld {
     }
 
     @Override
+    public DrillScope scope() {
+        return new DrillScope(names.namespace(), names.nodePrefix());
+    }
+
+    @Override
     public boolean audits() {
         return false;
     }

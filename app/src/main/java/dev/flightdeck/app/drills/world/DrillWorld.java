@@ -33,6 +33,18 @@ public interface DrillWorld {
     /** Whether a node is one of the drill's (a staging cluster's other nodes are none of its business). */
     boolean isDrillNode(String node);
 
+    /**
+     * The namespace every gang of the drill lives in and the prefix of its nodes' names, when the
+     * cluster holds more than the drill (a staging cluster); null on the drill's own sandbox, which
+     * holds nothing else. Responders' runbooks look only there.
+     */
+    default DrillScope scope() {
+        return null;
+    }
+
+    /** See {@link #scope()}. */
+    record DrillScope(String namespace, String nodePrefix) { }
+
     /** Whether {@link #audit} sees every request to the API server (a sandbox does; a real cluster's audit log is not ours). */
     boolean audits();
 
