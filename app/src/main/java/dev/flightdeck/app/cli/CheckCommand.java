@@ -28,7 +28,7 @@ public final class CheckCommand {
      * Rates need two scrapes: the session scraped when it opened; if that was less than
      * {@value #RATE_SECONDS} s ago, wait the rest and scrape again.
      */
-    private static PressureReading readingWithRates(PressureScraper p) throws InterruptedException {
+    static PressureReading readingWithRates(PressureScraper p) throws InterruptedException {
         PressureReading first = p.tracker().latest();
         if (first == null) {
             first = p.scrapeNow();
@@ -46,25 +46,33 @@ public final class CheckCommand {
     private static final int RATE_SECONDS = 5;
 
     public static int run(LaunchOptions options, Map<String, String> env, PrintStream out, PrintStream err) {
+        if (options.contexts() != null) {
+            return FleetCheckCommand.run(options, env, out, err);
+        }
         try (ClusterSession session = SyncedSession.open(options, env, err)) {
             if (session == null) {
                 return UNREADABLE;
             }
-            CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
-            // Said where the fleet is counted: those objects are in no count above.
-            session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));
-            out.println();
-            GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
-                    .forEach(out::println);
-            out.println();
-            PressureScraper p = session.pressure();
-            PressureReport.lines(readingWithRates(p), p.readyz(), p.livez(), p.healthProblem(),
-                    PressureThresholds.DEFAULTS).forEach(out::println);
+            report(session, readingWithRates(session.pressure()), out);
             out.flush();
             return OK;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return UNREADABLE;
         }
+    }
+
+    /** One cluster's report: nodes, what could not be read, gangs, the API server. */
+    static void report(ClusterSession session, PressureReading reading, PrintStream out) {
+        CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
+        // Said where the fleet is counted: those objects are in no count above.
+        session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));
+        out.println();
+        GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
+                .forEach(out::println);
+        out.println();
+        PressureScraper p = session.pressure();
+        PressureReport.lines(reading, p.readyz(), p.livez(), p.healthProblem(), PressureThresholds.DEFAULTS)
+                .forEach(out::println);
     }
 }

@@ -13,7 +13,22 @@ import java.time.format.DateTimeParseException;
  * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            ActionRequest request, DrillRequest drill, JournalRequest journal) {
+                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+
+    /**
+     * {@code --context a,b,c} or {@code --all-contexts}: several clusters at once ({@code check} and the
+     * console; an action always names one). Null for one context.
+     */
+    public record ContextList(java.util.List<String> names, boolean all) {
+        public ContextList {
+            names = java.util.List.copyOf(names);
+        }
+    }
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request, DrillRequest drill, JournalRequest journal) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, null);
+    }
 
     /** {@code journal restore ENTRY [--confirm NAME]}: bring back what a resume saved, from its journal entry. */
     public record JournalRequest(String action, String entry, String confirm) { }
@@ -49,8 +64,12 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
 
     public static final String USAGE = """
             usage: flightdeck [COMMAND] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
-              (no command)            start the console
+              (no command)            start the console (with --context a,b or --all-contexts: those clusters open at once)
               check                   connect, wait for the watches to sync, print a report and exit
+              check --context a,b,c | --all-contexts
+                                      several clusters at once: the fleet table (worst first), then each
+                                      cluster's report; exit 3 only if none could be read (each unreadable
+                                      one is named on stderr)
               plan drain NODE         print what draining NODE would do (pods evicted, skipped, blocking; budgets;
                                       gangs broken with GPU-hours at risk) and change nothing
               plan preflight NODE     print the validation Job that would re-run preflight on NODE (pinned by
@@ -91,6 +110,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 --pace N                (drill run) strike faults N times sooner than the scenario says (1..100)
               --kubeconfig FILE       kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME          context to use (else the kubeconfig's current-context)
+              --all-contexts          (check, console) every context of the kubeconfig
               --sandbox               use the embedded sandbox cluster (also used when no kubeconfig exists)
               --sandbox-nodes N       sandbox size, 1..7500 GPU nodes (default 64)""";
 
@@ -113,6 +133,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String responder = null;
         String pace = null;
         JournalRequest journal = null;
+        boolean allContexts = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -170,6 +191,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 case "--pace" -> pace = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "help", "--help", "-h" -> command = Command.HELP;
                 case "--sandbox" -> sandbox = true;
+                case "--all-contexts" -> allContexts = true;
                 case "--kubeconfig" -> kubeconfig = Path.of(inlineValue != null ? inlineValue : value(args, ++i, a));
                 case "--context" -> context = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--sandbox-nodes" -> {
@@ -179,8 +201,32 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 default -> throw new UsageException("unknown argument '" + a + "' (try --help)");
             }
         }
-        if (sandbox && (kubeconfig != null || context != null)) {
-            throw new UsageException("--sandbox cannot be combined with --kubeconfig or --context");
+        if (sandbox && (kubeconfig != null || context != null || allContexts)) {
+            throw new UsageException("--sandbox cannot be combined with --kubeconfig, --context or --all-contexts");
+        }
+        ContextList contexts = null;
+        if (allContexts || context != null && context.contains(",")) {
+            if (allContexts && context != null) {
+                throw new UsageException("--all-contexts and --context name the clusters twice: give one of them");
+            }
+            if (command != Command.CHECK && command != Command.UI) {
+                // The classic multi-cluster mistake is an action on the wrong cluster: an action names one.
+                throw new UsageException("several contexts are for check and the console; an action or a drill "
+                        + "takes one --context");
+            }
+            java.util.List<String> names = new java.util.ArrayList<>();
+            if (context != null) {
+                for (String n : context.split(",")) {
+                    if (n.isBlank()) {
+                        throw new UsageException("--context " + context + " has an empty name");
+                    }
+                    if (!names.contains(n.strip())) {
+                        names.add(n.strip());
+                    }
+                }
+            }
+            contexts = new ContextList(names, allContexts);
+            context = null;
         }
         if ((responder != null || pace != null) && (drill == null || !drill.action().equals("run"))) {
             throw new UsageException("--responder and --pace belong to drill run SCENARIO");
@@ -204,7 +250,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         } else if (emptyDir || force || step >= 0 || check != null || timeout != null || confirm != null || reason != null) {
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
-        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal);
+        return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal,
+                contexts);
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {

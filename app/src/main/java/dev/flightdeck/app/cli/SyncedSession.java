@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class SyncedSession {
 
-    private static final long SYNC_SECONDS = 180;
+    static final long SYNC_SECONDS = 180;
 
     private SyncedSession() {
     }
@@ -67,7 +67,7 @@ final class SyncedSession {
         return new Opened(session, resolved.target(), settings);
     }
 
-    private static boolean waitForSync(ClusterSession session) {
+    static boolean waitForSync(ClusterSession session) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SYNC_SECONDS);
         try {
             while (System.nanoTime() < deadline) {
@@ -88,7 +88,7 @@ final class SyncedSession {
     }
 
     /** A refusal (FAILED) explains more than a watcher still retrying, so it is named first. */
-    private static String unsyncedReason(ClusterSession session) {
+    static String unsyncedReason(ClusterSession session) {
         for (WatchPhase wanted : new WatchPhase[]{WatchPhase.FAILED, WatchPhase.RECONNECTING, WatchPhase.SYNCING}) {
             for (WatchHealth h : session.watcherHealth()) {
                 if (h.phase() == wanted) {

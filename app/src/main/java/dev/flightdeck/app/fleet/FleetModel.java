@@ -122,6 +122,11 @@ public final class FleetModel implements AutoCloseable {
         return new FleetSnapshot(version, sorted, summary);
     }
 
+    /** The fleet header as of the last fold, without copying or sorting the nodes. */
+    public FleetSummary snapshotSummary() {
+        return summary;
+    }
+
     public GpuNode node(String name) {
         return gpuNodes.get(name);
     }
@@ -139,6 +144,25 @@ public final class FleetModel implements AutoCloseable {
 
     public Gang gang(GangKey key) {
         return gangs.gang(key);
+    }
+
+    /** Up to {@code limit} pods whose name passes {@code test}, in no particular order (search). */
+    public List<PodFacts> podsNamed(java.util.function.Predicate<String> test, int limit) {
+        List<PodFacts> out = new ArrayList<>();
+        for (PodFacts p : pods.all()) {
+            if (test.test(p.name())) {
+                out.add(p);
+                if (out.size() >= limit) {
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The GPU nodes' names, unsorted (search). */
+    public java.util.Set<String> gpuNodeNames() {
+        return java.util.Collections.unmodifiableSet(gpuNodes.keySet());
     }
 
     public int podCount() {

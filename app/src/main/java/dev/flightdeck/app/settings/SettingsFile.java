@@ -125,13 +125,7 @@ public final class SettingsFile {
 
     /** Stores one cluster's settings, keeping every other cluster's as they are in the file. */
     public void save(String context, ClusterSettings settings) throws IOException {
-        ObjectNode root;
-        try {
-            root = Files.exists(file) && KubeJson.MAPPER.readTree(file.toFile()) instanceof ObjectNode o
-                    ? o : KubeJson.MAPPER.createObjectNode();
-        } catch (JsonProcessingException e) {
-            throw new IOException("settings file " + file + " is not valid JSON; fix or remove it before saving");
-        }
+        ObjectNode root = rootForSaving();
         ObjectNode cluster = root.with("clusters").putObject(context);
         if (settings.readOnly()) {
             cluster.put("readOnly", true);
@@ -157,6 +151,46 @@ public final class SettingsFile {
             }
             o.put("pathStyle", s3.pathStyle());
         }
+        write(root);
+    }
+
+    /** The contexts kept open at once ({@code "openContexts": {"all": false, "names": [...]}}); none when unreadable. */
+    public OpenContexts loadOpenContexts() {
+        try {
+            JsonNode o = Files.exists(file) ? KubeJson.MAPPER.readTree(file.toFile()).path("openContexts") : null;
+            if (o == null || !o.isObject()) {
+                return OpenContexts.NONE;
+            }
+            java.util.List<String> names = new java.util.ArrayList<>();
+            o.path("names").forEach(n -> {
+                if (n.isTextual() && !n.asText().isBlank()) {
+                    names.add(n.asText());
+                }
+            });
+            return new OpenContexts(o.path("all").asBoolean(false), names);
+        } catch (IOException e) {
+            return OpenContexts.NONE; // load() says what is wrong with the file
+        }
+    }
+
+    /** Remembers which contexts to keep open, keeping every cluster's settings as they are. */
+    public void saveOpenContexts(OpenContexts open) throws IOException {
+        ObjectNode root = rootForSaving();
+        ObjectNode o = root.putObject("openContexts").put("all", open.all());
+        open.names().forEach(o.putArray("names")::add);
+        write(root);
+    }
+
+    private ObjectNode rootForSaving() throws IOException {
+        try {
+            return Files.exists(file) && KubeJson.MAPPER.readTree(file.toFile()) instanceof ObjectNode o
+                    ? o : KubeJson.MAPPER.createObjectNode();
+        } catch (JsonProcessingException e) {
+            throw new IOException("settings file " + file + " is not valid JSON; fix or remove it before saving");
+        }
+    }
+
+    private void write(ObjectNode root) throws IOException {
         Files.createDirectories(file.getParent());
         Path tmp = Files.createTempFile(file.getParent(), "settings", ".tmp");
         try {

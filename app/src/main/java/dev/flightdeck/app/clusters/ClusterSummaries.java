@@ -1,0 +1,72 @@
+package dev.flightdeck.app.clusters;
+
+import dev.flightdeck.app.checkpoints.GangRisk;
+import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.pressure.Level;
+import dev.flightdeck.app.pressure.PressureReading;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.watch.WatchHealth;
+import dev.flightdeck.app.watch.WatchPhase;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Reads one open cluster into its overview row. Any thread but the FX thread: a gang's checkpoint
+ * may be an object-store read (cached per the cluster's interval).
+ */
+public final class ClusterSummaries {
+
+    private ClusterSummaries() {
+    }
+
+    public static ClusterSummary of(OpenCluster c, Instant now) {
+        ClusterSession s = c.session();
+        if (s == null) {
+            return switch (c.stage()) {
+                case FAILED -> empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, c.problem());
+                case CLOSED -> empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, "closed");
+                default -> empty(c.name(), ClusterSummary.Connection.CONNECTING, "connecting…");
+            };
+        }
+        List<WatchHealth> watchers = s.watcherHealth();
+        WatchHealth combined = WatchHealth.combine(c.name(), watchers);
+        ClusterSummary.Connection connection = switch (combined.phase()) {
+            case LIVE -> ClusterSummary.Connection.LIVE;
+            case SYNCING -> ClusterSummary.Connection.SYNCING;
+            case RECONNECTING -> ClusterSummary.Connection.RECONNECTING;
+            case FAILED, STOPPED -> ClusterSummary.Connection.FAILED;
+        };
+        GangRisk risk = GangRisk.of(s.fleet().gangs(), g -> s.checkpoints().read(g.annotations()), now);
+        PressureReading reading = s.pressure().tracker().latest();
+        Level level = reading == null || reading.failed() ? null : reading.assessment().level();
+        String headline = reading == null ? "no /metrics reading yet" : reading.assessment().headline();
+        return new ClusterSummary(c.name(), connection, combined.describe(), stalest(watchers, now),
+                s.fleet().snapshotSummary(), risk, level, headline);
+    }
+
+    /**
+     * The age of the stalest watched kind: the combined health shows the freshest, which would hide
+     * one kind whose watch went quiet while the others flow.
+     */
+    static Duration stalest(List<WatchHealth> watchers, Instant now) {
+        Instant oldest = null;
+        for (WatchHealth h : watchers) {
+            if (h.phase() == WatchPhase.FAILED) {
+                continue; // a refused kind has no data at all; the connection words say so
+            }
+            if (h.newest() == null) {
+                return null;
+            }
+            if (oldest == null || h.newest().isBefore(oldest)) {
+                oldest = h.newest();
+            }
+        }
+        return oldest == null ? null : Duration.between(oldest, now).isNegative() ? Duration.ZERO : Duration.between(oldest, now);
+    }
+
+    private static ClusterSummary empty(String name, ClusterSummary.Connection connection, String words) {
+        return new ClusterSummary(name, connection, words, null, FleetSummary.EMPTY, GangRisk.NONE, null, "");
+    }
+}
