@@ -61,7 +61,7 @@ class CheckCommandTest {
         assertEquals("--sandbox-nodes must be between 1 and 7500, not 9000", e.getMessage());
         assertEquals("unknown argument '--frobnicate' (try --help)",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("--frobnicate")).getMessage());
-        assertEquals("--sandbox cannot be combined with --kubeconfig or --context",
+        assertEquals("--sandbox cannot be combined with --kubeconfig, --context or --all-contexts",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("--sandbox", "--context", "x")).getMessage());
     }
 }
