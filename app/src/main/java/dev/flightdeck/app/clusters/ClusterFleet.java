@@ -70,7 +70,27 @@ public final class ClusterFleet implements AutoCloseable {
         }
     }
 
-    /** Opens one more cluster (keeping the others), or returns it if it is open already. */
+    /** Closes the cluster and opens it again (its settings changed); returns the new one. */
+    public OpenCluster reopen(ConnectionTarget target) {
+        OpenCluster old;
+        OpenCluster c;
+        synchronized (this) {
+            if (closed) {
+                return null;
+            }
+            old = open.remove(target.displayName());
+            c = new OpenCluster(target.displayName(), target, opener, this::changed);
+            open.put(target.displayName(), c);
+        }
+        if (old != null) {
+            closeInBackground(List.of(old));
+        }
+        c.start();
+        changed();
+        return c;
+    }
+
+    /** Opens one more cluster (keeping the others), or returns it if it is open already; null once closed. */
     public OpenCluster add(ConnectionTarget target) {
         OpenCluster c;
         synchronized (this) {

@@ -4,6 +4,7 @@ import dev.flightdeck.app.fleet.FleetModel;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.session.ClusterSession;
 
 import java.util.ArrayList;
@@ -36,9 +37,10 @@ public final class ClusterSearch {
     /**
      * @param name   the node's name, the gang's NAMESPACE/NAME, or the pod's NAMESPACE/NAME
      * @param node   where to go on the Nodes screen: the node itself, or the pod's node (null when unscheduled)
+     * @param gang   the gang's key (a gang), else null
      * @param detail what it is now, in words: the node's verdict, the gang's status, the pod's node
      */
-    public record Hit(String cluster, Kind kind, String name, String node, String detail, int closeness) { }
+    public record Hit(String cluster, Kind kind, String name, String node, GangKey gang, String detail, int closeness) { }
 
     /** How many hits per kind and cluster are kept: a search box shows a screenful, not a dump. */
     public static final int LIMIT = 20;
@@ -69,18 +71,18 @@ public final class ClusterSearch {
             int close = closeness(n, q);
             if (close >= 0 && nodes++ < LIMIT) {
                 GpuNode node = fleet.node(n);
-                out.add(new Hit(cluster, Kind.NODE, n, n, node == null ? "" : node.verdict().label(), close));
+                out.add(new Hit(cluster, Kind.NODE, n, n, null, node == null ? "" : node.verdict().label(), close));
             }
         }
         int gangs = 0;
         for (Gang g : fleet.gangs()) {
             int close = closer(closeness(g.key().name(), q), closeness(g.key().toString(), q));
             if (close >= 0 && gangs++ < LIMIT) {
-                out.add(new Hit(cluster, Kind.GANG, g.key().toString(), null, g.statusLabel(), close));
+                out.add(new Hit(cluster, Kind.GANG, g.key().toString(), null, g.key(), g.statusLabel(), close));
             }
         }
         for (PodFacts p : fleet.podsNamed(name -> name.toLowerCase(Locale.ROOT).contains(q), LIMIT)) {
-            out.add(new Hit(cluster, Kind.POD, p.namespace() + "/" + p.name(), p.nodeName(),
+            out.add(new Hit(cluster, Kind.POD, p.namespace() + "/" + p.name(), p.nodeName(), null,
                     p.nodeName() == null ? "not scheduled" : "on " + p.nodeName(), closeness(p.name(), q)));
         }
     }

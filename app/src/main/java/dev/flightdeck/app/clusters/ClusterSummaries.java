@@ -27,7 +27,10 @@ public final class ClusterSummaries {
             return switch (c.stage()) {
                 case FAILED -> empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, c.problem());
                 case CLOSED -> empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, "closed");
-                default -> empty(c.name(), ClusterSummary.Connection.CONNECTING, "connecting…");
+                // Trying again after a failure: the last reason stays on the row until an attempt succeeds.
+                default -> c.problem() != null
+                        ? empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, c.problem() + " (trying again…)")
+                        : empty(c.name(), ClusterSummary.Connection.CONNECTING, "connecting…");
             };
         }
         List<WatchHealth> watchers = s.watcherHealth();

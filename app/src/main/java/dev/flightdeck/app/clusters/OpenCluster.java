@@ -68,8 +68,11 @@ public final class OpenCluster implements AutoCloseable {
             }
             try {
                 synchronized (lock) {
-                    if (stage != Stage.CLOSED) {
+                    if (stage == Stage.FAILED) {
                         lock.wait(wait.toMillis());
+                    }
+                    if (stage == Stage.FAILED) {
+                        stage = Stage.OPENING;
                     }
                 }
             } catch (InterruptedException e) {
@@ -94,8 +97,12 @@ public final class OpenCluster implements AutoCloseable {
     /** Tries again at once when opening failed (the Retry of its row); a no-op otherwise. */
     public void retryNow() {
         synchronized (lock) {
-            lock.notifyAll();
+            if (stage == Stage.FAILED) {
+                stage = Stage.OPENING; // so that whoever waits now waits for this attempt, not the last one's failure
+                lock.notifyAll();
+            }
         }
+        changed.run();
     }
 
     /**

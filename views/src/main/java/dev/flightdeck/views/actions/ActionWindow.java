@@ -38,12 +38,20 @@ abstract class ActionWindow extends Stage {
     /** Above the buttons, never scrolled away: what the operator must fill in to confirm. */
     protected final VBox confirm = new VBox(6);
 
-    ActionWindow(Window owner, String title, String id) {
+    ActionWindow(Window owner, dev.flightdeck.app.actions.ActionSession session, String title, String id) {
         if (owner != null) {
             initOwner(owner);
             initModality(Modality.WINDOW_MODAL);
         }
-        setTitle(title);
+        String cluster = session.session().displayName();
+        setTitle(title + " — on " + cluster);
+        // An action on the wrong cluster is the classic multi-cluster mistake: the cluster is the first thing read.
+        Label on = new Label("on cluster  " + cluster, dev.flightdeck.views.theme.Icons.icon(dev.flightdeck.views.theme.Icons.CLUSTERS));
+        on.setId(id + "-cluster");
+        on.getStyleClass().add("action-cluster");
+        on.setMaxWidth(Double.MAX_VALUE);
+        Label server = new Label(session.clusterUrl());
+        server.getStyleClass().add(Styles.MUTED);
         Label heading = new Label(title);
         heading.getStyleClass().add(Styles.DETAILS_TITLE);
         problem.setId(id + "-problem");
@@ -56,7 +64,7 @@ abstract class ActionWindow extends Stage {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         buttons.setAlignment(Pos.CENTER_RIGHT);
-        VBox top = new VBox(6, heading, problem);
+        VBox top = new VBox(6, on, server, heading, problem);
         VBox bottom = new VBox(8, confirm, buttons);
         bottom.setPadding(new Insets(8, 0, 0, 0));
         BorderPane root = new BorderPane(scroll, top, null, bottom, null);

@@ -14,7 +14,7 @@ import javafx.stage.Window;
 final class CordonDialog extends ActionWindow {
 
     CordonDialog(Window owner, ActionSession s, String node, boolean cordoned, Runnable journalChanged) {
-        super(owner, (cordoned ? "Uncordon " : "Cordon ") + node, "cordon-dialog");
+        super(owner, s, (cordoned ? "Uncordon " : "Cordon ") + node, "cordon-dialog");
         TextField reason = new TextField();
         reason.setId("cordon-reason");
         reason.setPromptText("why (shown to teammates on the node), e.g. Xid 79 on GPU 5, RMA ticket 4411");

@@ -49,7 +49,7 @@ final class DrainDialog extends ActionWindow {
     private DrainRun run;
 
     DrainDialog(Window owner, ActionSession s, String node, Supplier<List<Gang>> gangs, Runnable journalChanged) {
-        super(owner, "Drain " + node, "drain-dialog");
+        super(owner, s, "Drain " + node, "drain-dialog");
         this.s = s;
         this.node = node;
         this.gangs = gangs;

@@ -50,7 +50,7 @@ final class DrainManyDialog extends ActionWindow {
     private Map<String, DrainPlan> plans = Map.of();
 
     DrainManyDialog(Window owner, ActionSession s, List<String> nodes, Supplier<List<Gang>> gangs, Runnable journalChanged) {
-        super(owner, "Drain " + nodes.size() + " nodes", "many-dialog");
+        super(owner, s, "Drain " + nodes.size() + " nodes", "many-dialog");
         this.s = s;
         this.nodes = List.copyOf(nodes);
         this.gangs = gangs;

@@ -38,7 +38,7 @@ final class PreflightBatchDialog extends ActionWindow {
     private final Button go = button("Run preflight on selected nodes", "batch-go");
 
     PreflightBatchDialog(Window owner, ActionSession s, List<String> nodes, Runnable journalChanged) {
-        super(owner, "Re-run preflight on " + nodes.size() + " nodes", "batch-dialog");
+        super(owner, s, "Re-run preflight on " + nodes.size() + " nodes", "batch-dialog");
         this.s = s;
         this.journalChanged = journalChanged;
         GridPane grid = new GridPane(12, 4);

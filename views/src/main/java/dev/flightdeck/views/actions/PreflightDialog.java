@@ -34,7 +34,7 @@ final class PreflightDialog extends ActionWindow {
     private PreflightRun run;
 
     PreflightDialog(Window owner, ActionSession s, String node, Runnable journalChanged) {
-        super(owner, "Re-run preflight on " + node, "preflight-dialog");
+        super(owner, s, "Re-run preflight on " + node, "preflight-dialog");
         this.s = s;
         this.node = node;
         this.journalChanged = journalChanged;

@@ -40,7 +40,7 @@ final class ResumeDialog extends ActionWindow {
     private ResumePlan plan;
 
     ResumeDialog(Window owner, ActionSession s, Gang gang, Runnable journalChanged) {
-        super(owner, "Resume " + gang.key().namespace() + "/" + gang.key().name() + " from a checkpoint", "resume-dialog");
+        super(owner, s, "Resume " + gang.key().namespace() + "/" + gang.key().name() + " from a checkpoint", "resume-dialog");
         this.s = s;
         this.gang = gang;
         this.journalChanged = journalChanged;

@@ -4,7 +4,12 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.app.clusters.ClusterSearch;
 import dev.flightdeck.views.actions.NodeActionsBar;
+import dev.flightdeck.views.fleet.FleetLink;
+import dev.flightdeck.views.fleet.FleetSearchField;
+import dev.flightdeck.views.fleet.FleetView;
+import dev.flightdeck.views.fleet.FleetViewModel;
 import dev.flightdeck.views.drills.DrillBanner;
 import dev.flightdeck.views.drills.DrillsView;
 import dev.flightdeck.views.drills.DrillsViewModel;
@@ -49,6 +54,11 @@ public final class MainWindow extends BorderPane {
     // The screens not shown at start are built when first opened: building them all (ten
     // charts among them) was a third of the time to the first frame.
     private GangsView gangsView;
+    private final ToggleButton navFleet = new ToggleButton("Fleet", new FontIcon(Icons.FLEET));
+    private final FleetViewModel fleet;
+    private FleetView fleetView;
+    private final FleetSearchField search;
+    private final KeptClusters kept;
     private final ToggleButton navNodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
     private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
     private final ToggleButton navPressure = new ToggleButton("Pressure", new FontIcon(Icons.PRESSURE));
@@ -71,6 +81,11 @@ public final class MainWindow extends BorderPane {
         this.sessions = sessions;
         this.nodes = nodes;
         this.nodesView = new NodesView(nodes, clock);
+        this.fleet = new FleetViewModel(sessions.fleet(), clock, javafx.application.Platform::runLater);
+        this.search = new FleetSearchField(fleet, this::openHit);
+        this.kept = new KeptClusters(sessions, choices.stream().map(ContextChoice::target)
+                .filter(t -> t instanceof ConnectionTarget.Sandbox).mapToInt(t -> ((ConnectionTarget.Sandbox) t).nodes())
+                .findFirst().orElse(ConnectionTarget.Sandbox.DEFAULT_NODES), this::setContextChoices, notice::set);
         sessions.gangs().setShowing(false); // until its screen is built and shown
         nodesView.setOnOpenRank(this::openRank);
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
@@ -82,6 +97,7 @@ public final class MainWindow extends BorderPane {
                 javafx.application.Platform::runLater);
         sessions.setOnJournalChanged(journal::refresh);
         this.statusBar = new StatusBar(sessions, nodes, clock);
+        statusBar.showFleet(fleet.statusProperty(), this::showFleet);
         statusBar.setOnPressureClicked(this::showPressure);
         this.drills = DrillScreens.viewModel(new DrillScreens.SessionHost(sessions), journalReads);
         this.drillBanner = new DrillBanner(drills);
@@ -124,7 +140,11 @@ public final class MainWindow extends BorderPane {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(title, contextLabel, contexts, badge, connecting, spacer, settingsButton());
+        Button keep = new Button("Clusters…", new FontIcon(Icons.CLUSTERS));
+        keep.setId("open-clusters");
+        keep.setTooltip(new javafx.scene.control.Tooltip("Choose the clusters kept open at once (the Fleet screen shows them all)"));
+        keep.setOnAction(e -> chooseOpenClusters());
+        HBox bar = new HBox(title, contextLabel, contexts, keep, badge, connecting, spacer, search, settingsButton());
         bar.getStyleClass().add(Styles.TOP_BAR);
         return bar;
     }
@@ -147,6 +167,25 @@ public final class MainWindow extends BorderPane {
             }
         });
         return b;
+    }
+
+    /** The switcher's list, again (the kubeconfig changed on disk); the cluster on screen stays chosen. */
+    private void setContextChoices(List<ContextChoice> choices) {
+        syncingChoice = true;
+        try {
+            contexts.getItems().setAll(choices);
+        } finally {
+            syncingChoice = false;
+        }
+        showChoice(sessions.targetProperty().get());
+    }
+
+    /** The clusters kept open: started with the kubeconfig and the remembered (or command-line) choice. */
+    public void keepOpen(dev.flightdeck.app.connect.Kubeconfig kubeconfig, dev.flightdeck.app.settings.OpenContexts chosen) {
+        kept.start(kubeconfig, chosen);
+        if (kept.targets().size() > 1) {
+            showFleet();
+        }
     }
 
     /** Reflects a switch made elsewhere (startup, Retry) without switching again. */
@@ -177,6 +216,12 @@ public final class MainWindow extends BorderPane {
 
     private VBox nav() {
         ToggleGroup group = new ToggleGroup();
+        navFleet.setId("nav-fleet");
+        navFleet.getStyleClass().add(Styles.NAV_ITEM);
+        navFleet.setToggleGroup(group);
+        // Offered once two clusters are open: with one, the Nodes screen is the overview.
+        navFleet.visibleProperty().bind(fleet.clustersProperty().greaterThan(1));
+        navFleet.managedProperty().bind(navFleet.visibleProperty());
         navNodes.setId("nav-nodes");
         navNodes.getStyleClass().add(Styles.NAV_ITEM);
         navNodes.setToggleGroup(group);
@@ -197,6 +242,8 @@ public final class MainWindow extends BorderPane {
         group.selectedToggleProperty().addListener((o, old, now) -> {
             if (now == null && old != null) {
                 old.setSelected(true);
+            } else if (now == navFleet) {
+                setCenter(fleetView());
             } else if (now == navNodes) {
                 setCenter(nodesView);
             } else if (now == navGangs) {
@@ -212,13 +259,108 @@ public final class MainWindow extends BorderPane {
                 setCenter(drillsView());
             }
         });
-        VBox nav = new VBox(navNodes, navGangs, navPressure, navJournal, navDrills);
+        VBox nav = new VBox(navFleet, navNodes, navGangs, navPressure, navJournal, navDrills);
         nav.getStyleClass().add(Styles.NAV);
         return nav;
     }
 
     public void showNodes() {
         navNodes.setSelected(true);
+    }
+
+    public void showFleet() {
+        navFleet.setSelected(true);
+    }
+
+    private FleetView fleetView() {
+        if (fleetView == null) {
+            fleetView = new FleetView(fleet, this::openInCluster);
+        }
+        return fleetView;
+    }
+
+    public FleetViewModel fleet() {
+        return fleet;
+    }
+
+    /** The target of an open cluster or a context of the switcher, by name; null when neither knows it. */
+    private ConnectionTarget targetNamed(String name) {
+        var open = sessions.fleet().cluster(name);
+        if (open != null) {
+            return open.target();
+        }
+        return contexts.getItems().stream().map(ContextChoice::target).filter(t -> t.displayName().equals(name))
+                .findFirst().orElse(null);
+    }
+
+    /** A cell of the fleet overview: that cluster on screen (instant when open), the screen and filter the cell counts. */
+    public void openInCluster(String name, FleetLink link) {
+        ConnectionTarget t = targetNamed(name);
+        if (t == null) {
+            return;
+        }
+        if (!isShowing(t)) {
+            sessions.switchTo(t);
+        }
+        switch (link.screen()) {
+            case NODES -> {
+                nodes.clearFilters();
+                nodes.verdictFilterProperty().set(link.nodeVerdict());
+                nodes.taintFilterProperty().set(link.taintKey());
+                showNodes();
+            }
+            case GANGS -> {
+                showGangs();
+                sessions.gangs().clearFilters();
+                sessions.gangs().verdictFilterProperty().set(link.gangVerdict());
+            }
+            case PRESSURE -> showPressure();
+        }
+    }
+
+    private boolean isShowing(ConnectionTarget t) {
+        ConnectionTarget now = sessions.targetProperty().get();
+        return now != null && now.displayName().equals(t.displayName()) && sessions.session() != null;
+    }
+
+    /** A search hit: its cluster on screen, then the node (a pod's node) or the gang selected. */
+    private void openHit(ClusterSearch.Hit hit) {
+        ConnectionTarget t = targetNamed(hit.cluster());
+        if (t == null) {
+            return;
+        }
+        Runnable select = () -> {
+            if (hit.gang() != null) {
+                openGang(hit.gang(), -1);
+            } else if (hit.node() != null) {
+                openNode(hit.node());
+            }
+        };
+        if (isShowing(t)) {
+            select.run();
+        } else {
+            sessions.switchTo(t, select);
+        }
+    }
+
+    /** The "Clusters…" dialog: which contexts stay open; remembered in the settings. */
+    private void chooseOpenClusters() {
+        List<ContextChoice> choices = contexts.getItems().stream()
+                .filter(c -> c.target() instanceof ConnectionTarget.Context).toList();
+        new OpenClustersDialog(getScene().getWindow(), choices, sessions.keptOpen(), chosen -> {
+            kept.choose(chosen);
+            journalReads.execute(() -> {
+                try {
+                    SettingsFile.standard().saveOpenContexts(chosen);
+                } catch (java.io.IOException e) {
+                    javafx.application.Platform.runLater(() -> notice.set("could not remember the open clusters: "
+                            + e.getMessage()));
+                }
+            });
+            if (sessions.keptOpen().size() > 1) {
+                showFleet();
+            }
+        }).show();
     }
 
     public void showGangs() {
@@ -268,7 +410,11 @@ public final class MainWindow extends BorderPane {
 
     public void openGang(GangKey gang, int rank) {
         showGangs();
-        sessions.gangs().select(gang, rank);
+        if (rank < 0) {
+            sessions.gangs().select(gang);
+        } else {
+            sessions.gangs().select(gang, rank);
+        }
         gangsView().focusTable();
     }
 
@@ -332,6 +478,8 @@ public final class MainWindow extends BorderPane {
     }
 
     public void stop() {
+        kept.stop();
+        fleet.close();
         drills.close();
         drillBanner.stop();
         journalReads.shutdownNow();

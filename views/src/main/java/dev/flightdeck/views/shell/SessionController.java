@@ -1,5 +1,7 @@
 package dev.flightdeck.views.shell;
 
+import dev.flightdeck.app.clusters.ClusterFleet;
+import dev.flightdeck.app.clusters.OpenCluster;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
@@ -22,13 +24,14 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Owns the current cluster session. Switching context closes the old session and opens
- * the new one on a worker thread (connecting can take seconds, and the FX thread must
- * keep painting); the outcome comes back to the FX thread as the session, or as the
+ * Owns the cluster on screen, one of the fleet of clusters kept open ({@link ClusterFleet}).
+ * Switching to a cluster that is open is instant: its session and model are live, the screens
+ * are refilled from its model. Switching to one that is not opens it on the fleet's thread for it
+ * (connecting can take seconds, and the FX thread must keep painting) and closes the one left
+ * unless it is kept open; the outcome comes back to the FX thread as the session, or as the
  * problem's one-line message. A switch that is overtaken by a newer one is discarded.
  */
 public final class SessionController implements AutoCloseable {
@@ -46,7 +49,9 @@ public final class SessionController implements AutoCloseable {
     public static final Opener DEFAULT_OPENER = t ->
             ClusterSession.open(t, SessionOptions.forTarget(t, SettingsFile.standard().load()));
 
-    private final Opener opener;
+    private final ClusterFleet fleet;
+    /** The clusters kept open besides the one on screen (FX thread). */
+    private List<ConnectionTarget> kept = List.of();
     private final NodesViewModel nodes;
     private final GangsViewModel gangs;
     private final GangKindsStatus gangKinds = new GangKindsStatus();
@@ -68,7 +73,7 @@ public final class SessionController implements AutoCloseable {
     }
 
     public SessionController(Opener opener, NodesViewModel nodes, GangsViewModel gangs) {
-        this.opener = opener;
+        this.fleet = new ClusterFleet(opener::open);
         this.nodes = nodes;
         this.gangs = gangs;
         nodes.setRankSource(gangs::ranksOn);
@@ -79,28 +84,53 @@ public final class SessionController implements AutoCloseable {
         nodes.apply(batch);
         gangs.apply(batch);
         nodes.refreshRanks();
+        if (!onScreen.isEmpty()) {
+            List<Runnable> due = List.copyOf(onScreen);
+            onScreen.clear();
+            due.forEach(Runnable::run);
+        }
     }
 
-    /** FX thread. Drops the current cluster from the screen at once and connects to {@code next} in the background. */
+    /** Run once the switched-to cluster's first batch is on the screens (select a node there, …). */
+    private final List<Runnable> onScreen = new java.util.ArrayList<>();
+
+    /**
+     * FX thread: switches to {@code next} and, once its nodes and gangs are on the screens, runs
+     * {@code then} (e.g. selects the node a search found). Dropped if another switch overtakes it.
+     */
+    public void switchTo(ConnectionTarget next, Runnable then) {
+        switchTo(next);
+        onScreen.add(then);
+    }
+
+    /** FX thread. Drops the current cluster from the screen at once and shows {@code next}: at once when it is open. */
     public void switchTo(ConnectionTarget next) {
         long gen = ++generation;
-        ClusterSession old = detach();
+        detach();
         target.set(next);
         problem.set(null);
+        OpenCluster cluster = fleet.add(next);
+        if (cluster == null) {
+            return; // closing
+        }
+        fleet.keepOpen(withCurrent(kept, next)); // the cluster left is closed unless it is kept open
+        if (cluster.session() != null) {
+            attach(cluster.session());
+            return;
+        }
         connecting.set("connecting to " + next.displayName() + "…");
         worker.execute(() -> {
-            closeQuietly(old);
             try {
-                ClusterSession opened = opener.open(next);
+                ClusterSession opened = cluster.awaitSession(OPEN_WAIT_MINUTES, TimeUnit.MINUTES);
                 Platform.runLater(() -> {
-                    if (gen != generation) {
-                        closeLater(opened);
-                    } else {
+                    if (gen == generation) {
                         attach(opened);
                     }
                 });
             } catch (ConnectionProblem p) {
                 fail(gen, p.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } catch (RuntimeException e) {
                 // Not expected from the app layer; still one line for the person, never a stack trace.
                 fail(gen, "cannot connect to " + next.displayName() + ": " + firstLine(e));
@@ -108,10 +138,48 @@ public final class SessionController implements AutoCloseable {
         });
     }
 
+    /** How long a switch waits for a cluster to open before saying so (the fleet keeps trying). */
+    private static final long OPEN_WAIT_MINUTES = 10;
+
+    /**
+     * FX thread: keeps these clusters open besides the one on screen (opening the new ones in the
+     * background, closing the ones no longer wanted); the fleet overview shows them all.
+     */
+    public void keepOpen(List<? extends ConnectionTarget> targets) {
+        kept = List.copyOf(targets);
+        fleet.keepOpen(withCurrent(kept, target.get()));
+    }
+
+    /** The targets kept open besides the one on screen (FX thread). */
+    public List<ConnectionTarget> keptOpen() {
+        return kept;
+    }
+
+    private static List<ConnectionTarget> withCurrent(List<ConnectionTarget> kept, ConnectionTarget current) {
+        if (current == null || kept.stream().anyMatch(t -> t.displayName().equals(current.displayName()))) {
+            return kept;
+        }
+        List<ConnectionTarget> all = new java.util.ArrayList<>(kept);
+        all.add(current);
+        return all;
+    }
+
+    public ClusterFleet fleet() {
+        return fleet;
+    }
+
     /** FX thread: tries the current target again (the banner's Retry). */
     public void retry() {
-        if (target.get() != null) {
-            switchTo(target.get());
+        ConnectionTarget t = target.get();
+        if (t != null) {
+            OpenCluster c = fleet.cluster(t.displayName());
+            if (c != null && c.stage() == OpenCluster.Stage.FAILED) {
+                c.retryNow();
+            } else if (c != null && c.session() != null) {
+                // A live session asked to connect again: the settings may have changed (Cluster settings' Save).
+                fleet.reopen(t);
+            }
+            switchTo(t);
         }
     }
 
@@ -145,8 +213,9 @@ public final class SessionController implements AutoCloseable {
         batcher.start();
     }
 
-    /** Unhooks the current session from the screen and returns it for closing off the FX thread. */
+    /** Unhooks the current session from the screen; the fleet decides whether it stays open. */
     private ClusterSession detach() {
+        onScreen.clear();
         ClusterSession old = session.get();
         if (old != null && batcher != null) {
             old.fleet().unsubscribe(batcher);
@@ -165,46 +234,21 @@ public final class SessionController implements AutoCloseable {
         return old;
     }
 
-    /** Closes a session nobody wants any more (overtaken by a newer switch, or opened during exit). */
-    private void closeLater(ClusterSession s) {
-        try {
-            worker.execute(() -> closeQuietly(s));
-        } catch (RejectedExecutionException e) {
-            Thread.ofPlatform().name("session-close").daemon().start(() -> closeQuietly(s));
-        }
-    }
-
-    private static void closeQuietly(ClusterSession s) {
-        if (s != null) {
-            try {
-                s.close();
-            } catch (RuntimeException e) {
-                System.getLogger(SessionController.class.getName())
-                        .log(System.Logger.Level.WARNING, "closing " + s.displayName() + ": " + e);
-            }
-        }
-    }
-
     private static String firstLine(Throwable e) {
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
-    /** FX thread, on exit: closes the session, waiting briefly so the sandbox server stops cleanly. */
+    /** FX thread, on exit: closes every open cluster (in parallel, each waited for briefly so a sandbox stops cleanly). */
     @Override
     public void close() {
         ++generation;
-        ClusterSession old = detach();
-        worker.execute(() -> closeQuietly(old));
-        worker.shutdown();
+        detach();
+        worker.shutdownNow();
         gangs.close();
         gangKinds.close();
         actions.close();
-        try {
-            worker.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        fleet.close();
     }
 
     /** FX thread: while {@code hold} is true (a mouse button down on the screen), updates wait, at most a second. */

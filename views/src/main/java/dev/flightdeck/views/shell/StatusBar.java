@@ -39,6 +39,7 @@ public final class StatusBar extends HBox {
     private final Label connection = new Label("not connected", icon);
     private final Label fleet = new Label();
     private final Label pressure = new Label();
+    private final Label fleetLine = new Label();
     private Runnable onPressureClicked = () -> { };
     private final Tooltip detail = new Tooltip();
     private final Timeline ticker;
@@ -71,7 +72,14 @@ public final class StatusBar extends HBox {
         pressureLevel(pvm.levelProperty().get());
         Region gap = new Region();
         gap.setMinWidth(16);
-        getChildren().addAll(connection, gap, pressure, spacer, fleet);
+        fleetLine.setId("status-fleet");
+        fleetLine.getStyleClass().add("status-fleet");
+        fleetLine.setMinWidth(0);
+        fleetLine.managedProperty().bind(fleetLine.textProperty().isNotEmpty());
+        fleetLine.visibleProperty().bind(fleetLine.managedProperty());
+        Region gap2 = new Region();
+        gap2.setMinWidth(16);
+        getChildren().addAll(connection, gap, fleetLine, gap2, pressure, spacer, fleet);
 
         sessions.connectingProperty().addListener((o, a, b) -> refresh());
         sessions.problemProperty().addListener((o, a, b) -> refresh());
@@ -80,6 +88,15 @@ public final class StatusBar extends HBox {
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
         refresh();
+    }
+
+    /** With several clusters open: the worst cluster's state and how many others need attention; a click opens the Fleet screen. */
+    public void showFleet(javafx.beans.value.ObservableValue<String> line, Runnable openFleet) {
+        fleetLine.textProperty().bind(line);
+        fleetLine.setGraphic(Icons.icon(Icons.FLEET));
+        fleetLine.setCursor(javafx.scene.Cursor.HAND);
+        fleetLine.setTooltip(new Tooltip("Open the Fleet screen"));
+        fleetLine.setOnMouseClicked(e -> openFleet.run());
     }
 
     public void setOnPressureClicked(Runnable r) {

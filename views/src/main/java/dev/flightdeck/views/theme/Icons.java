@@ -90,6 +90,8 @@ public final class Icons {
     public static final Ikon COPY = Material2AL.CONTENT_COPY;
     public static final Ikon WARNING = Material2MZ.WARNING;
     public static final Ikon DRILL = Material2AL.ALARM;
+    public static final Ikon FLEET = Material2AL.LAYERS;
+    public static final Ikon CLUSTERS = Material2AL.DOMAIN;
 
     public static FontIcon icon(Ikon ikon) {
         return new FontIcon(ikon);
