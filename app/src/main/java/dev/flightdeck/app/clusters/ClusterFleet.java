@@ -115,9 +115,13 @@ public final class ClusterFleet implements AutoCloseable {
      */
     static boolean sameCluster(ConnectionTarget a, ConnectionTarget b) {
         if (a instanceof ConnectionTarget.Context x && b instanceof ConnectionTarget.Context y) {
-            return x.name().equals(y.name()) && x.kubeconfig().context(x.name()).equals(y.kubeconfig().context(y.name()));
+            return x.name().equals(y.name()) && java.util.Objects.equals(entry(x), entry(y));
         }
         return a.equals(b);
+    }
+
+    private static dev.flightdeck.app.connect.KubeContext entry(ConnectionTarget.Context c) {
+        return c.kubeconfig() == null ? null : c.kubeconfig().context(c.name()).orElse(null);
     }
 
     /** The open clusters, in the order they were asked for. */

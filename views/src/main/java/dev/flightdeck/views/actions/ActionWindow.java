@@ -52,6 +52,8 @@ abstract class ActionWindow extends Stage {
         on.setMaxWidth(Double.MAX_VALUE);
         Label server = new Label(session.clusterUrl());
         server.getStyleClass().add(Styles.MUTED);
+        server.managedProperty().set(!cluster.contains(session.clusterUrl().replaceAll("/+$", "")));
+        server.setVisible(server.isManaged()); // a sandbox's name is its URL already
         Label heading = new Label(title);
         heading.getStyleClass().add(Styles.DETAILS_TITLE);
         problem.setId(id + "-problem");

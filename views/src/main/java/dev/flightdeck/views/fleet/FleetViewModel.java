@@ -64,7 +64,12 @@ public final class FleetViewModel implements AutoCloseable {
     private void read() {
         readQueued.set(false);
         try {
-            FleetOverview o = FleetOverview.read(fleet.clusters(), clock.instant());
+            var open = fleet.clusters();
+            if (open.size() < 2 && latest != null && latest.rows().size() == open.size()) {
+                // One cluster: no Fleet screen and no fleet line; its own screens say it all. Not read every second.
+                return;
+            }
+            FleetOverview o = FleetOverview.read(open, clock.instant());
             latest = o;
             String totalsLine = FleetWords.totals(o.totals());
             String statusLine = FleetWords.status(o);
