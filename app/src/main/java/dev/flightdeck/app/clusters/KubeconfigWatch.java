@@ -61,7 +61,11 @@ public final class KubeconfigWatch implements AutoCloseable {
         }
         stamps = now;
         try {
-            onChange.accept(new Change(KubeconfigLoader.load(files), null));
+            Kubeconfig k = KubeconfigLoader.load(files);
+            // Mid-save (an editor that deletes and writes again) or emptied by mistake: not a reason to close everything.
+            onChange.accept(k.contexts().isEmpty()
+                    ? new Change(null, "kubeconfig " + files + " defines no contexts now (missing or empty)")
+                    : new Change(k, null));
         } catch (ConnectionProblem p) {
             onChange.accept(new Change(null, p.getMessage()));
         } catch (RuntimeException e) {

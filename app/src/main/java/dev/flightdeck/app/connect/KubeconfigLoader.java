@@ -144,6 +144,9 @@ public final class KubeconfigLoader {
         String text;
         try {
             text = Files.readString(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            // Gone between locating and reading (an editor replacing it, a script rewriting it).
+            throw new ConnectionProblem(ProblemKind.KUBECONFIG_MISSING, "cannot read kubeconfig " + file + ": it does not exist");
         } catch (IOException e) {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MISSING, "cannot read kubeconfig " + file + ": " + e.getMessage());
         }

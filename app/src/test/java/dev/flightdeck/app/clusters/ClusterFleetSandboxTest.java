@@ -152,7 +152,8 @@ class ClusterFleetSandboxTest {
             assertEquals(ClusterSummary.Connection.CANNOT_CONNECT, row(o, "down").connection());
             assertTrue(row(o, "down").connectionWords().contains("refuses connections"), row(o, "down").connectionWords());
             assertEquals(1, row(o, west).nodes(NodeVerdict.UNTRUSTED));
-            assertEquals(GangVerdict.HALTED, fleet.cluster(east).session().fleet().gangs().getFirst().verdict());
+            assertTrue(java.util.Set.of(GangVerdict.HALTED, GangVerdict.FAILED).contains(
+                    fleet.cluster(east).session().fleet().gangs().getFirst().verdict()), "a rank died: the gang stopped");
             FleetOverview.Totals t = o.totals();
             assertEquals(5, t.clusters());
             assertEquals(2, t.unreadable());

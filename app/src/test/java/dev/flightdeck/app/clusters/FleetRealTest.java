@@ -1,0 +1,88 @@
+package dev.flightdeck.app.clusters;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.controlplane.RealCluster;
+import dev.flightdeck.app.controlplane.RealKube;
+import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.SessionOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The real control plane (v1.32.13) and a sandbox open in one fleet: a node registered on the real
+ * cluster is found there and only there, and when the real API server is killed its row says
+ * reconnecting while the sandbox stays live and keeps its session; after the restart both are live.
+ */
+@ExtendWith(RealKube.class)
+class FleetRealTest {
+
+    private static FleetOverview await(ClusterFleet fleet, String what, Predicate<FleetOverview> ok) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (true) {
+            FleetOverview o = FleetOverview.read(fleet.clusters(), Instant.now());
+            if (ok.test(o)) {
+                return o;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what + ": " + FleetTable.lines(o));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static ClusterSummary row(FleetOverview o, String name) {
+        return o.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aRealClusterAndASandboxOpenTogetherAndTheRealOneGoingDownDelaysNothing(RealCluster real) throws Exception {
+        String node = RealCluster.unique("fleet-node");
+        real.kubelet().registerGpuNode(node, 8, Map.of());
+        try (SandboxCluster sandbox = SandboxCluster.startQuiet(16);
+             ClusterFleet fleet = new ClusterFleet(t -> ClusterSession.open(t, SessionOptions.DEFAULTS))) {
+            ConnectionTarget sandboxTarget = new ConnectionTarget.RunningSandbox(sandbox);
+            String sandboxName = sandboxTarget.displayName();
+            fleet.keepOpen(java.util.List.of(real.target(), sandboxTarget));
+            await(fleet, "both live", o -> o.rows().size() == 2
+                    && o.rows().stream().allMatch(r -> r.connection() == ClusterSummary.Connection.LIVE)
+                    && fleet.cluster("real").session().fleet().node(node) != null);
+            var hits = ClusterSearch.find(fleet.clusters(), node);
+            assertEquals(1, hits.size(), hits.toString());
+            assertEquals("real", hits.getFirst().cluster());
+            assertEquals(ClusterSearch.Kind.NODE, hits.getFirst().kind());
+            ClusterSession sandboxSession = fleet.cluster(sandboxName).session();
+            try {
+                real.plane().killApiserver();
+                long killed = System.nanoTime();
+                FleetOverview down = await(fleet, "the real cluster reconnecting",
+                        o -> row(o, "real").connection() == ClusterSummary.Connection.RECONNECTING);
+                System.out.printf("figure: the real cluster's row said reconnecting %d ms after the kill; the sandbox: %s%n",
+                        (System.nanoTime() - killed) / 1_000_000, row(down, sandboxName).connection().label());
+                assertEquals(ClusterSummary.Connection.LIVE, row(down, sandboxName).connection());
+                assertEquals("real", down.rows().getFirst().name(), "the cluster that cannot be seen sorts first");
+                long readStart = System.nanoTime();
+                FleetOverview.read(fleet.clusters(), Instant.now());
+                long readMs = (System.nanoTime() - readStart) / 1_000_000;
+                assertTrue(readMs < 2_000, "reading the overview does not wait for the dead server: " + readMs + " ms");
+                sandbox.control().setNodeCondition("gpu-node-003", "SysLogsXIDError", "True", "XID79", "Xid 79");
+                await(fleet, "the sandbox's change seen while the real server is down",
+                        o -> row(o, sandboxName).nodes(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED) >= 2);
+            } finally {
+                real.plane().startApiserverAgain();
+                real.plane().awaitControllersCaughtUp();
+            }
+            await(fleet, "the real cluster live again", o -> row(o, "real").connection() == ClusterSummary.Connection.LIVE);
+            assertSame(sandboxSession, fleet.cluster(sandboxName).session(), "the sandbox's session never reopened");
+        }
+    }
+}
