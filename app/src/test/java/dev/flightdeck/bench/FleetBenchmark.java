@@ -67,7 +67,7 @@ public final class FleetBenchmark {
 
     private static String step(int n, List<ConnectionTarget> targets, double[] alone, SandboxFleetProcess sandboxes,
                                int churnSeconds) throws Exception {
-        long heap0 = usedHeapAfterGc();
+        long heap0 = HeapAfterGc.bytes();
         int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
         long t = System.nanoTime();
         try (ClusterFleet fleet = new ClusterFleet(c -> ClusterSession.open(c, SessionOptions.DEFAULTS))) {
@@ -80,7 +80,7 @@ public final class FleetBenchmark {
             }
             double together = secs(t);
             double oneByOne = Arrays.stream(alone, 0, n).sum();
-            long retained = usedHeapAfterGc() - heap0;
+            long retained = HeapAfterGc.bytes() - heap0;
             int threads = ManagementFactory.getThreadMXBean().getThreadCount() - threads0;
             double readMs = overviewReadMs(fleet);
 
@@ -91,7 +91,7 @@ public final class FleetBenchmark {
             Thread.sleep(churnSeconds * 1000L);
             double cpu = (processCpuNanos() - cpu0) / (double) (System.nanoTime() - wall0);
             double readChurnMs = overviewReadMs(fleet);
-            long churnHeap = usedHeapAfterGc() - heap0;
+            long churnHeap = HeapAfterGc.bytes() - heap0;
             sandboxes.churn(0, n);
             return String.format("| %d | %.1f s | %.1f s | %.2f | %,d MB | %,d MB | +%d | %.1f ms (%.1f under churn) "
                             + "| %.0f%% of one core | %,d MB |", n, together, oneByOne, together / oneByOne, retained >> 20,
@@ -123,16 +123,6 @@ public final class FleetBenchmark {
 
     private static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
-
-    private static long usedHeapAfterGc() throws InterruptedException {
-        long least = Long.MAX_VALUE;
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(500);
-            least = Math.min(least, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-        }
-        return least;
     }
 
     private static String fmt(double[] xs) {

@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.util.ArrayList;
@@ -86,7 +85,7 @@ public final class ScaleBenchmark {
         RequestCounters req = sandbox.requests();
         long list0 = req.total("LIST");
         long watch0 = req.total("WATCH");
-        long heapBefore = usedHeapAfterGc();
+        long heapBefore = HeapAfterGc.bytes();
         long t = System.nanoTime();
         ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
         double opened = secs(t);
@@ -112,7 +111,7 @@ public final class ScaleBenchmark {
                 built.stream().filter(g -> g.verdict() == GangVerdict.HALTED).count());
         reactToAFailedRank(sandbox, session, built);
 
-        long heapAfter = usedHeapAfterGc();
+        long heapAfter = HeapAfterGc.bytes();
         long retained = heapAfter - heapBefore;
         System.out.printf("heap retained by the session after GC: %,d MB total, %,d B per pod (target <= 2048)%n",
                 retained >> 20, retained / Math.max(1, pods));
@@ -163,14 +162,6 @@ public final class ScaleBenchmark {
             cont = m.find() ? m.group(1) : null;
         } while (cont != null);
         return total;
-    }
-
-    private static long usedHeapAfterGc() throws InterruptedException {
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            Thread.sleep(300);
-        }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     private static final int ROUNDS = Integer.getInteger("rounds", 3);

@@ -7,7 +7,6 @@ import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +52,7 @@ public final class SoakBenchmark {
             if (m > 0) {
                 Thread.sleep(60_000);
             }
-            Sample s = new Sample(m, heapAfterGcMb(), Thread.activeCount(), sockets(), churn.written(),
+            Sample s = new Sample(m, HeapAfterGc.bytes() >> 20, Thread.activeCount(), sockets(), churn.written(),
                     session.health().describe());
             curve.add(s);
             String row = s.minute() + "\t" + s.heapMb() + "\t" + s.threads() + "\t" + s.sockets() + "\t" + s.events();
@@ -90,16 +89,6 @@ public final class SoakBenchmark {
      * a read that lands on a page of events in flight is not retained heap (the first hour's run
      * read single samples and saw two such spikes, +4.4% and +6.2%, among 49 within ±2.3%).
      */
-    private static long heapAfterGcMb() throws InterruptedException {
-        long least = Long.MAX_VALUE;
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(300);
-            least = Math.min(least, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-        }
-        return least >> 20;
-    }
-
     private static long median(List<Sample> samples) {
         return samples.stream().mapToLong(Sample::sockets).sorted().skip(samples.size() / 2).findFirst().orElse(0);
     }

@@ -12,6 +12,9 @@ import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+
+import static dev.flightdeck.bench.FxCalls.fx;
+import static dev.flightdeck.bench.FxCalls.waitUntil;
 import javafx.stage.Stage;
 
 import java.io.PrintStream;
@@ -20,9 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -207,28 +208,6 @@ public final class ChurnBenchmark {
         return differ.isEmpty()
                 ? "every node row shows the server's resourceVersion (" + shown.size() + " rows)"
                 : differ.size() + " node rows differ from the server, e.g. " + differ.getFirst();
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(60, TimeUnit.SECONDS);
-    }
-
-    private static void waitUntil(Callable<Boolean> condition, int seconds) throws Exception {
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!fx(condition)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("gave up waiting after " + seconds + " s");
-            }
-            Thread.sleep(100);
-        }
     }
 
     private ChurnBenchmark() {

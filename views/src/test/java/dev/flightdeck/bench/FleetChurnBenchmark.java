@@ -14,6 +14,9 @@ import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+
+import static dev.flightdeck.bench.FxCalls.fx;
+import static dev.flightdeck.bench.FxCalls.waitUntil;
 import javafx.stage.Stage;
 
 import java.io.PrintStream;
@@ -21,9 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The fleet's responsiveness: the whole console, headless, with ten sandbox clusters of 7,500 GPU
@@ -83,16 +84,16 @@ public final class FleetChurnBenchmark {
                 window.showFleet();
                 return null;
             });
-            Thread.sleep(seconds * 500L);
+            MachineLoad fleetLoad = MachineLoad.during(seconds * 500L);
             pulses.phase("Nodes of sandbox-1");
             fx(() -> {
                 window.showNodes();
                 return null;
             });
-            Thread.sleep(seconds * 500L);
+            MachineLoad nodesLoad = MachineLoad.during(seconds * 500L);
             out.printf("%nwith %d clusters churning at 100 events/s each:%n", count);
-            out.printf("  pulses on the Fleet screen:       %s%n", pulses.pulses("Fleet screen"));
-            out.printf("  pulses on sandbox-1's Nodes:      %s%n", pulses.pulses("Nodes of sandbox-1"));
+            out.printf("  pulses on the Fleet screen:       %s; %s%n", pulses.pulses("Fleet screen"), fleetLoad);
+            out.printf("  pulses on sandbox-1's Nodes:      %s; %s%n", pulses.pulses("Nodes of sandbox-1"), nodesLoad);
             out.print("  longest on the Fleet screen: " + pulses.longest("Fleet screen").replace("\n", "\n      ") + "\n");
             for (int target : new int[]{5, 10, 2}) {
                 pulses.phase("switch");
@@ -116,28 +117,6 @@ public final class FleetChurnBenchmark {
             Platform.exit();
         }
         System.exit(0);
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(work.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(60, TimeUnit.SECONDS);
-    }
-
-    private static void waitUntil(Callable<Boolean> condition, int seconds) throws Exception {
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!fx(condition)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("gave up waiting after " + seconds + " s");
-            }
-            Thread.sleep(100);
-        }
     }
 
     private FleetChurnBenchmark() {

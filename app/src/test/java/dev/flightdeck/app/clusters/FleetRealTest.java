@@ -27,21 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FleetRealTest {
 
     private static FleetOverview await(ClusterFleet fleet, String what, Predicate<FleetOverview> ok) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (true) {
-            FleetOverview o = FleetOverview.read(fleet.clusters(), Instant.now());
-            if (ok.test(o)) {
-                return o;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what + ": " + FleetTable.lines(o));
-            }
-            Thread.sleep(100);
-        }
+        return FleetWait.until(fleet, Duration.ofSeconds(90), what, ok);
     }
 
     private static ClusterSummary row(FleetOverview o, String name) {
-        return o.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+        return FleetWait.row(o, name);
     }
 
     @Test

@@ -1,0 +1,31 @@
+package dev.flightdeck.app.clusters;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Predicate;
+
+/** The fleet tests' wait: reads the overview as the Fleet screen does until it shows what a test waits for. */
+final class FleetWait {
+
+    private FleetWait() {
+    }
+
+    static FleetOverview until(ClusterFleet fleet, Duration limit, String what, Predicate<FleetOverview> ok)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            FleetOverview o = FleetOverview.read(fleet.clusters(), Instant.now());
+            if (ok.test(o)) {
+                return o;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what + ": " + FleetTable.lines(o));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    static ClusterSummary row(FleetOverview o, String name) {
+        return o.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+    }
+}
