@@ -53,7 +53,7 @@ public final class CheckCommand {
             if (session == null) {
                 return UNREADABLE;
             }
-            report(session, readingWithRates(session.pressure()), out);
+            report(session, () -> readingWithRates(session.pressure()), out);
             out.flush();
             return OK;
         } catch (InterruptedException e) {
@@ -62,8 +62,17 @@ public final class CheckCommand {
         }
     }
 
-    /** One cluster's report: nodes, what could not be read, gangs, the API server. */
-    static void report(ClusterSession session, PressureReading reading, PrintStream out) {
+    /** Where the pressure section's reading comes from: read now (its rates may take 5 s), or read earlier. */
+    @FunctionalInterface
+    interface Reading {
+        PressureReading get() throws InterruptedException;
+    }
+
+    /**
+     * One cluster's report: nodes, what could not be read, gangs, the API server. Nodes and gangs are
+     * printed as synced, before the pressure reading waits for its rates: a cluster changes meanwhile.
+     */
+    static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
         CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
         // Said where the fleet is counted: those objects are in no count above.
         session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));
@@ -71,6 +80,7 @@ public final class CheckCommand {
         GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                 .forEach(out::println);
         out.println();
+        PressureReading reading = pressureReading.get();
         PressureScraper p = session.pressure();
         PressureReport.lines(reading, p.readyz(), p.livez(), p.healthProblem(), PressureThresholds.DEFAULTS)
                 .forEach(out::println);

@@ -87,7 +87,8 @@ final class FleetCheckCommand {
                 }
                 out.println();
                 out.println("== " + row.name() + " ==");
-                CheckCommand.report(c.session(), readings.get(row.name()), out);
+                PressureReading reading = readings.get(row.name());
+                CheckCommand.report(c.session(), () -> reading, out);
             }
             out.flush();
             for (String n : names) {

@@ -272,8 +272,10 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         lastStream = body;
         reopenedAfterSilence = false; // it answered: the silence was a quiet kind, not a stall
         openStream = body;
+        // Live as soon as the server accepted the watch (200 and its headers): the parser's first read
+        // waits for the first event, which on a quiet cluster may be a minute away (the next bookmark).
+        health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());
         try (body; JsonParser p = KubeJson.MAPPER.createParser(body)) {
-            health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, health.newest());
             while (running && p.nextToken() == JsonToken.START_OBJECT) {
                 readEvent(p);
                 if (relistForBadObject) {

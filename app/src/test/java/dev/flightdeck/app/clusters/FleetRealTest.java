@@ -71,7 +71,9 @@ class FleetRealTest {
                 real.plane().startApiserverAgain();
                 real.plane().awaitControllersCaughtUp();
             }
-            await(fleet, "the real cluster live again", o -> row(o, "real").connection() == ClusterSummary.Connection.LIVE);
+            FleetWait.until(fleet, Duration.ofSeconds(90), "the real cluster live again",
+                    o -> row(o, "real").connection() == ClusterSummary.Connection.LIVE,
+                    () -> "its watchers: " + fleet.cluster("real").session().watcherHealth());
             assertSame(sandboxSession, fleet.cluster(sandboxName).session(), "the sandbox's session never reopened");
         }
     }

@@ -12,6 +12,12 @@ final class FleetWait {
 
     static FleetOverview until(ClusterFleet fleet, Duration limit, String what, Predicate<FleetOverview> ok)
             throws InterruptedException {
+        return until(fleet, limit, what, ok, () -> "");
+    }
+
+    /** As above; {@code more} is said too when it times out (read then, not when the wait began). */
+    static FleetOverview until(ClusterFleet fleet, Duration limit, String what, Predicate<FleetOverview> ok,
+                               java.util.function.Supplier<String> more) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             FleetOverview o = FleetOverview.read(fleet.clusters(), Instant.now());
@@ -19,7 +25,7 @@ final class FleetWait {
                 return o;
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what + ": " + FleetTable.lines(o));
+                throw new AssertionError("timed out waiting for " + what + ": " + FleetTable.lines(o) + " " + more.get());
             }
             Thread.sleep(100);
         }
