@@ -27,9 +27,18 @@ public final class Launcher {
                 a -> Application.launch(FlightdeckApp.class, a)));
     }
 
+    /** The JavaFX on the class path, from its jar (the toolkit is not started for {@code --version}). */
+    public static String javafxLine() {
+        String v = Application.class.getPackage().getImplementationVersion(); // on the class path (tests, assets/bin)
+        if (v == null && Application.class.getModule().getDescriptor() != null) {
+            v = Application.class.getModule().getDescriptor().rawVersion().orElse(null); // linked as a module (the app image)
+        }
+        return "JavaFX " + (v == null ? "(version not recorded in its jar)" : v);
+    }
+
     /** The whole command line, minus the exit; {@code ui} starts the window and returns when it closes. */
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err, Consumer<String[]> ui) {
-        int headless = Headless.run(args, env, out, err);
+        int headless = Headless.run(args, env, out, err, java.util.List.of(javafxLine()));
         if (headless != Headless.NOT_HEADLESS) {
             return headless;
         }

@@ -17,7 +17,8 @@ public final class Headless {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.getenv(), System.out, System.err);
+        int code = run(args, System.getenv(), System.out, System.err,
+                java.util.List.of("JavaFX: not loaded by the headless commands (dev.flightdeck.views.Launcher has it)"));
         if (code == NOT_HEADLESS) {
             System.err.println("flightdeck: the console window is not part of the headless commands; start "
                     + "dev.flightdeck.views.Launcher (assets/bin/flightdeck) for it");
@@ -29,6 +30,15 @@ public final class Headless {
 
     /** Runs a headless command line and returns its exit code, or {@link #NOT_HEADLESS}. */
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        return run(args, env, out, err, java.util.List.of());
+    }
+
+    /**
+     * As {@link #run(String[], Map, PrintStream, PrintStream)}; {@code --version} prints {@code runtimeLines}
+     * after the build and the Java runtime (the console's launcher adds the JavaFX it runs on).
+     */
+    public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err,
+                          java.util.List<String> runtimeLines) {
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(args);
@@ -39,6 +49,12 @@ public final class Headless {
         return switch (options.command()) {
             case HELP -> {
                 out.println(LaunchOptions.USAGE);
+                yield 0;
+            }
+            case VERSION -> {
+                out.println(dev.flightdeck.app.about.BuildInfo.current().line());
+                out.println(dev.flightdeck.app.about.BuildInfo.runtime());
+                runtimeLines.forEach(out::println);
                 yield 0;
             }
             case CHECK -> CheckCommand.run(options, env, out, err);

@@ -58,7 +58,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, HELP }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, HELP, VERSION }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -112,7 +112,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               --context NAME          context to use (else the kubeconfig's current-context)
               --all-contexts          (check, console) every context of the kubeconfig
               --sandbox               use the embedded sandbox cluster (also used when no kubeconfig exists)
-              --sandbox-nodes N       sandbox size, 1..7500 GPU nodes (default 64)""";
+              --sandbox-nodes N       sandbox size, 1..7500 GPU nodes (default 64)
+              --version               which Flightdeck this is: version, commit, build time, Java and JavaFX""";
 
     public static LaunchOptions parse(String... args) throws UsageException {
         Command command = Command.UI;
@@ -190,6 +191,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 case "--responder" -> responder = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--pace" -> pace = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "help", "--help", "-h" -> command = Command.HELP;
+                case "version", "--version" -> command = Command.VERSION;
                 case "--sandbox" -> sandbox = true;
                 case "--all-contexts" -> allContexts = true;
                 case "--kubeconfig" -> kubeconfig = Path.of(inlineValue != null ? inlineValue : value(args, ++i, a));

@@ -1,7 +1,6 @@
 package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.drills.Scenario.Goal;
-import dev.flightdeck.app.session.SessionOptions;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -52,7 +51,7 @@ final class ReportBuilder {
         return new DrillReport(s.id(), s.title(), s.level(), s.limit(), clock.pace(), clock.start(), ended, outcome, how,
                 s.brief(), faults, e.ledger.idleGpuHours(), e.ledger.lostWorkGpuHours(), halts, e.mistakes.made(),
                 timeline, e.samples, s.reference(), e.done, responder, e.problems, cluster, leftovers,
-                SessionOptions.USER_AGENT);
+                dev.flightdeck.app.about.BuildInfo.current().line() + " on " + dev.flightdeck.app.about.BuildInfo.runtime());
     }
 
     private static List<Goal> goals(Scenario.Fault f) {

@@ -18,11 +18,19 @@ import java.util.Map;
  * @param message    one line for people
  * @param details    small structured facts (counts, pod names, saved object); may be empty
  * @param durationMs how long the step took, or -1
+ * @param version    the Flightdeck that wrote it ({@code flightdeck/0.2.0+1a2b3c4}); null in entries older than the field
  */
 public record JournalEntry(Instant at, String cluster, String context, String user, String action, String phase,
-                           String target, String message, Map<String, Object> details, long durationMs) {
+                           String target, String message, Map<String, Object> details, long durationMs, String version) {
 
     public JournalEntry {
         details = details == null ? Map.of() : Map.copyOf(details);
+    }
+
+    /** An entry written by this build: {@code version} is {@code flightdeck/VERSION+COMMIT}. */
+    public JournalEntry(Instant at, String cluster, String context, String user, String action, String phase,
+                        String target, String message, Map<String, Object> details, long durationMs) {
+        this(at, cluster, context, user, action, phase, target, message, details, durationMs,
+                dev.flightdeck.app.about.BuildInfo.current().token("flightdeck"));
     }
 }

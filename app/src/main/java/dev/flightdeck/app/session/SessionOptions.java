@@ -31,11 +31,9 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
             PressureScraper.DEFAULT_INTERVAL, USER_AGENT, dev.flightdeck.app.connect.RequestBudget.DEFAULT_SHAPE,
             dev.flightdeck.app.watch.ResourceWatcher.IDLE_LIMIT);
 
-    /** {@code client/VERSION (OS/ARCH)}; the version is the jar's, or "dev" when run from classes. */
+    /** {@code client/VERSION+COMMIT (OS/ARCH)}, from the build's one record of itself ({@link dev.flightdeck.app.about.BuildInfo}). */
     public static String userAgent(String client) {
-        String v = SessionOptions.class.getPackage().getImplementationVersion();
-        return client + "/" + (v == null ? "dev" : v) + " (" + System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT)
-                .replace(' ', '-') + "/" + System.getProperty("os.arch", "") + ")";
+        return dev.flightdeck.app.about.BuildInfo.current().token(client) + " (" + dev.flightdeck.app.about.BuildInfo.platform() + ")";
     }
 
     /** The defaults with what the person set for this cluster. */

@@ -59,6 +59,7 @@ public final class FlightdeckApp extends Application {
         window = new MainWindow(sessions, nodes, choices, clock);
 
         stage.setTitle("Flightdeck");
+        stage.getIcons().setAll(dev.flightdeck.views.theme.AppIcon.sizes());
         stage.setScene(window.createScene(1600, 960));
         stage.show();
         window.nodesView().focusTable();

@@ -111,7 +111,13 @@ public final class MainWindow extends BorderPane {
 
     private HBox topBar(List<ContextChoice> choices) {
         Label title = new Label("Flightdeck");
+        title.setId("app-title");
         title.getStyleClass().add(Styles.APP_TITLE);
+        // Which build this is, from every screen: hover says it, a click opens About (for bug reports).
+        title.setTooltip(new javafx.scene.control.Tooltip(dev.flightdeck.app.about.BuildInfo.current().line()
+                + "\nClick for About"));
+        title.setCursor(javafx.scene.Cursor.HAND);
+        title.setOnMouseClicked(e -> new AboutDialog(getScene().getWindow(), dev.flightdeck.views.Launcher.javafxLine()).show());
 
         contexts.setId("context-switcher");
         contexts.setPromptText("choose a cluster");

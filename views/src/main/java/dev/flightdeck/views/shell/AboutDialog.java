@@ -1,0 +1,73 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.about.BuildInfo;
+import dev.flightdeck.app.settings.AppDirectories;
+import dev.flightdeck.views.theme.Styles;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Which Flightdeck this is (version, commit, build time), what it runs on (Java, JavaFX, OS) and
+ * where it keeps its settings and journal; "Copy" puts it all on the clipboard for a bug report.
+ */
+final class AboutDialog extends Stage {
+
+    AboutDialog(Window owner, String javafx) {
+        if (owner != null) {
+            initOwner(owner);
+            initModality(Modality.WINDOW_MODAL);
+        }
+        setTitle("About Flightdeck");
+        BuildInfo b = BuildInfo.current();
+        AppDirectories dirs = AppDirectories.standard();
+        String[][] rows = {
+                {"Version", b.version()},
+                {"Commit", b.commit()},
+                {"Built", b.built()},
+                {"Runtime", BuildInfo.runtime()},
+                {"UI toolkit", javafx},
+                {"Settings", dirs.settingsFile().toString()},
+                {"Journal and reports", dirs.data().toString()},
+        };
+        GridPane grid = new GridPane(12, 6);
+        StringBuilder copy = new StringBuilder(b.line()).append('\n');
+        for (int i = 0; i < rows.length; i++) {
+            Label key = new Label(rows[i][0]);
+            key.getStyleClass().add(Styles.KEY);
+            Label value = new Label(rows[i][1]);
+            value.setId("about-" + rows[i][0].toLowerCase(java.util.Locale.ROOT).replace(' ', '-'));
+            grid.addRow(i, key, value);
+            copy.append(rows[i][0]).append(": ").append(rows[i][1]).append('\n');
+        }
+        Label title = new Label(b.line());
+        title.getStyleClass().add(Styles.DETAILS_TITLE);
+        Button copyButton = new Button("Copy");
+        copyButton.setOnAction(e -> {
+            ClipboardContent c = new ClipboardContent();
+            c.putString(copy.toString());
+            Clipboard.getSystemClipboard().setContent(c);
+        });
+        Button close = new Button("Close");
+        close.setId("about-close");
+        close.setCancelButton(true);
+        close.setDefaultButton(true);
+        close.setOnAction(e -> close());
+        VBox root = new VBox(12, title, grid, new HBox(8, copyButton, close));
+        root.setPadding(new Insets(16));
+        root.getStyleClass().add(Styles.ROOT);
+        root.setId("about-dialog");
+        Scene scene = new Scene(root);
+        scene.getStylesheets().add(Styles.stylesheet());
+        setScene(scene);
+    }
+}
