@@ -29,7 +29,11 @@ public final class Launcher {
 
     /** The JavaFX on the class path, from its jar (the toolkit is not started for {@code --version}). */
     public static String javafxLine() {
-        String v = Application.class.getPackage().getImplementationVersion(); // on the class path (tests, assets/bin)
+        // Set by the toolkit once it runs (the About dialog); before that, from the jar or the module.
+        String v = System.getProperty("javafx.runtime.version");
+        if (v == null) {
+            v = Application.class.getPackage().getImplementationVersion(); // on the class path (assets/bin)
+        }
         if (v == null && Application.class.getModule().getDescriptor() != null) {
             v = Application.class.getModule().getDescriptor().rawVersion().orElse(null); // linked as a module (the app image)
         }
