@@ -1,9 +1,11 @@
 package dev.flightdeck.app.checkpoints;
 
 import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangVerdict;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -17,21 +19,22 @@ import java.util.function.Function;
  * now would cost). {@code check} prints it; the fleet overview shows it per cluster.
  *
  * @param noCheckpoint live gangs whose checkpoint is unknown (their work at risk is not in the hours)
- * @param checkpoints  each gang's checkpoint as read for this tally (read once: an object store may be behind it)
+ * @param checkpoints  each gang's checkpoint as read for this tally, by key (read once: an object store may be behind it)
  */
 public record GangRisk(Map<GangVerdict, Integer> byVerdict, int atRiskGangs, int haltedGpus, double gpuHoursAtRisk,
-                       int noCheckpoint, Map<Gang, CheckpointStatus> checkpoints) {
+                       int noCheckpoint, Map<GangKey, CheckpointStatus> checkpoints) {
 
     public static final GangRisk NONE = new GangRisk(Map.of(), 0, 0, 0, 0, Map.of());
 
     public GangRisk {
         byVerdict = Map.copyOf(byVerdict);
-        checkpoints = Map.copyOf(checkpoints);
+        // A view, not a copy: the fleet overview builds one per cluster every second and nobody else holds the map.
+        checkpoints = Collections.unmodifiableMap(checkpoints);
     }
 
     public static GangRisk of(List<Gang> gangs, Function<Gang, CheckpointStatus> checkpointOf, Instant now) {
         Map<GangVerdict, Integer> byVerdict = new EnumMap<>(GangVerdict.class);
-        Map<Gang, CheckpointStatus> read = new HashMap<>();
+        Map<GangKey, CheckpointStatus> read = new HashMap<>();
         int atRiskGangs = 0;
         int haltedGpus = 0;
         double hours = 0;
@@ -40,7 +43,7 @@ public record GangRisk(Map<GangVerdict, Integer> byVerdict, int atRiskGangs, int
             byVerdict.merge(g.verdict(), 1, Integer::sum);
             atRiskGangs += g.atRisk() ? 1 : 0;
             CheckpointStatus ck = checkpointOf.apply(g);
-            read.put(g, ck);
+            read.put(g.key(), ck);
             if (g.verdict() == GangVerdict.HALTED) {
                 haltedGpus += g.gpusTotal();
             }
@@ -63,9 +66,5 @@ public record GangRisk(Map<GangVerdict, Integer> byVerdict, int atRiskGangs, int
     /** Gangs that cannot make progress: halted or failed. */
     public int stopped() {
         return count(GangVerdict.HALTED) + count(GangVerdict.FAILED);
-    }
-
-    public int total() {
-        return byVerdict.values().stream().mapToInt(Integer::intValue).sum();
     }
 }

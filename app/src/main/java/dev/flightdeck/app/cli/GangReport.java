@@ -27,12 +27,12 @@ public final class GangReport {
 
     public static List<String> lines(List<Gang> gangs, Function<Gang, CheckpointStatus> checkpoints, Instant now) {
         GangRisk risk = GangRisk.of(gangs, checkpoints, now);
-        Map<Gang, CheckpointStatus> checkpointOf = risk.checkpoints();
+        Map<dev.flightdeck.app.gangs.GangKey, CheckpointStatus> checkpointOf = risk.checkpoints();
         List<Gang> attention = new ArrayList<>(gangs.stream().filter(Gang::needsAttention).toList());
         attention.sort(Gang.WORST_FIRST); // the console's Gangs screen order
         List<String> details = new ArrayList<>();
         for (Gang g : attention) {
-            String age = checkpointOf.get(g).age(now).map(Ages::format).orElse("unknown");
+            String age = checkpointOf.get(g.key()).age(now).map(Ages::format).orElse("unknown");
             details.add(g.key() + "  " + g.key().system().label() + "  " + g.statusLabel() + "  ranks "
                     + g.ready() + "/" + g.expected() + "  checkpoint " + age + "  " + g.reasonText());
         }

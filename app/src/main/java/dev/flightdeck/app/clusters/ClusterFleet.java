@@ -57,7 +57,7 @@ public final class ClusterFleet implements AutoCloseable {
             }
             for (var e : wanted.entrySet()) {
                 if (!open.containsKey(e.getKey())) {
-                    OpenCluster c = new OpenCluster(e.getKey(), e.getValue(), opener, this::changed);
+                    OpenCluster c = newCluster(e.getValue());
                     open.put(e.getKey(), c);
                     toStart.add(c);
                 }
@@ -79,7 +79,7 @@ public final class ClusterFleet implements AutoCloseable {
                 return null;
             }
             old = open.remove(target.displayName());
-            c = new OpenCluster(target.displayName(), target, opener, this::changed);
+            c = newCluster(target);
             open.put(target.displayName(), c);
         }
         if (old != null) {
@@ -101,12 +101,17 @@ public final class ClusterFleet implements AutoCloseable {
             if (c != null) {
                 closeInBackground(List.of(c));
             }
-            c = new OpenCluster(target.displayName(), target, opener, this::changed);
+            c = newCluster(target);
             open.put(target.displayName(), c);
         }
         c.start();
         changed();
         return c;
+    }
+
+    /** A cluster keyed by its target's display name, reporting to this fleet's listeners; not started yet. */
+    private OpenCluster newCluster(ConnectionTarget target) {
+        return new OpenCluster(target.displayName(), target, opener, this::changed);
     }
 
     /**

@@ -66,7 +66,11 @@ public final class ClusterSummaries {
                 oldest = h.newest();
             }
         }
-        return oldest == null ? null : Duration.between(oldest, now).isNegative() ? Duration.ZERO : Duration.between(oldest, now);
+        if (oldest == null) {
+            return null;
+        }
+        Duration age = Duration.between(oldest, now);
+        return age.isNegative() ? Duration.ZERO : age;
     }
 
     private static ClusterSummary empty(String name, ClusterSummary.Connection connection, String words) {

@@ -13,8 +13,4 @@ public record OpenContexts(boolean all, List<String> names) {
     public OpenContexts {
         names = List.copyOf(names);
     }
-
-    public boolean isEmpty() {
-        return !all && names.isEmpty();
-    }
 }

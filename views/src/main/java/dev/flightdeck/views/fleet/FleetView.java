@@ -218,8 +218,4 @@ public final class FleetView extends BorderPane {
         });
         return c;
     }
-
-    public void focusTable() {
-        table.requestFocus();
-    }
 }

@@ -355,7 +355,8 @@ public final class MainWindow extends BorderPane {
                 .filter(c -> c.target() instanceof ConnectionTarget.Context).toList();
         new OpenClustersDialog(getScene().getWindow(), choices, sessions.keptOpen(), chosen -> {
             kept.choose(chosen);
-            journalReads.execute(() -> {
+            // Off the FX thread, as the start reads it; not on the journal's reader, which it has nothing to do with.
+            Thread.ofVirtual().name("save-open-contexts").start(() -> {
                 try {
                     SettingsFile.standard().saveOpenContexts(chosen);
                 } catch (java.io.IOException e) {
