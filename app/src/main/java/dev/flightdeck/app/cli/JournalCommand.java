@@ -58,7 +58,13 @@ public final class JournalCommand {
                 return ActCommand.REFUSED;
             }
             if (!plan.name().equals(req.confirm())) {
-                err.println("flightdeck: not restored: run it again with --confirm " + plan.name());
+                err.println("flightdeck: not restored: run it again with --confirm " + plan.name()
+                        + (plan.hasRedactedValues() ? " --accept-redacted" : ""));
+                return ActCommand.NOT_CONFIRMED;
+            }
+            if (plan.hasRedactedValues() && !req.acceptRedacted()) {
+                err.println("flightdeck: not restored: the saved copy lacks " + plan.redacted().size()
+                        + " secret values (above); run it again with --accept-redacted to create it with placeholders");
                 return ActCommand.NOT_CONFIRMED;
             }
             try {

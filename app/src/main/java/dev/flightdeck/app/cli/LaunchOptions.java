@@ -30,8 +30,11 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, null);
     }
 
-    /** {@code journal restore ENTRY [--confirm NAME]}: bring back what a resume saved, from its journal entry. */
-    public record JournalRequest(String action, String entry, String confirm) { }
+    /**
+     * {@code journal restore ENTRY [--confirm NAME] [--accept-redacted]}: bring back what a resume saved, from its
+     * journal entry; {@code acceptRedacted} agrees to create it with placeholders where secrets were left out.
+     */
+    public record JournalRequest(String action, String entry, String confirm, boolean acceptRedacted) { }
 
     public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                          ActionRequest request, DrillRequest drill) {
@@ -100,10 +103,13 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                                       responds with flightdeck's headless commands or kubectl; prints the report
                                       and keeps it; exit 0 recovered within the limit, 1 not, 2 a bad scenario,
                                       3 the cluster could not be set up or read, 4 the context refuses drills
-              journal restore ENTRY [--confirm NAME]
+              journal restore ENTRY [--confirm NAME] [--accept-redacted]
                                       create again the workload a resume saved in the journal entry ENTRY (its time,
                                       e.g. 2026-11-24T22:41:03.123Z) before deleting it, when the new one was never
-                                      made; prints the plan, and restores with --confirm naming the workload
+                                      made; prints the plan, and restores with --confirm naming the workload.
+                                      Secrets are never journaled: when the saved copy had some (literal env
+                                      values, arguments, annotations), the plan names them and the restore
+                                      needs --accept-redacted to create it with placeholders in their place
               drill cleanup --context C [--confirm C]
                                       list what drills left on a staging cluster (objects labelled
                                       flightdeck.dev/drill); with --confirm naming the context, remove it
@@ -125,6 +131,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String target = null;
         boolean emptyDir = false;
         boolean force = false;
+        boolean acceptRedacted = false;
         long step = -1;
         String check = null;
         Duration timeout = null;
@@ -163,7 +170,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                     if (!what.equals("restore")) {
                         throw new UsageException("journal takes restore ENTRY, not '" + what + "'");
                     }
-                    journal = new JournalRequest("restore", value(args, ++i, "journal restore"), null);
+                    journal = new JournalRequest("restore", value(args, ++i, "journal restore"), null, false);
                 }
                 case "plan" -> {
                     command = Command.PLAN;
@@ -183,6 +190,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 }
                 case "--delete-emptydir-data" -> emptyDir = true;
                 case "--force" -> force = true;
+                case "--accept-redacted" -> acceptRedacted = true;
                 case "--step" -> step = parseStep(inlineValue != null ? inlineValue : value(args, ++i, a));
                 case "--check" -> check = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--timeout" -> timeout = parseTimeout(inlineValue != null ? inlineValue : value(args, ++i, a));
@@ -236,8 +244,11 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         if (drill != null && drill.action().equals("run")) {
             drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace), null);
         }
+        if (acceptRedacted && journal == null) {
+            throw new UsageException("--accept-redacted belongs to journal restore ENTRY");
+        }
         if (journal != null) {
-            journal = new JournalRequest(journal.action(), journal.entry(), confirm);
+            journal = new JournalRequest(journal.action(), journal.entry(), confirm, acceptRedacted);
             confirm = null;
         }
         if (drill != null && drill.action().equals("cleanup")) {

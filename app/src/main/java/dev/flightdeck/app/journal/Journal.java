@@ -26,14 +26,20 @@ import java.util.stream.Stream;
  * The append-only action journal: JSON lines, one file per UTC day ({@code 2026-11-22.jsonl}),
  * in the app-data directory. Each entry is one write of a whole line followed by an fsync, so
  * after a crash the file holds every entry that was acknowledged and at most one torn last line,
- * which reading skips and counts. Existing lines are never rewritten.
+ * which reading skips and counts. Existing lines are never rewritten. The directory and its files
+ * are readable by their owner only ({@link OwnerOnlyFiles}), and what a resume saves in it has its
+ * secrets left out ({@code SecretRedaction}).
  */
 public final class Journal {
 
     static final ObjectMapper JSON = JsonMapper.builder().addModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
 
+    private static final System.Logger LOG = System.getLogger(Journal.class.getName());
+
     private final Path dir;
+    /** Files made owner-only by this process (checked once each, not on every append). */
+    private final java.util.Set<Path> restricted = new java.util.HashSet<>();
 
     public Journal(Path dir) {
         this.dir = dir;
@@ -46,8 +52,19 @@ public final class Journal {
     /** Appends one entry durably; returns once it is on disk. */
     public synchronized void append(JournalEntry e) throws IOException {
         byte[] line = (JSON.writeValueAsString(e) + "\n").getBytes(StandardCharsets.UTF_8);
-        Files.createDirectories(dir);
         Path file = fileFor(e.at());
+        if (restricted.add(file)) {
+            // Owner-only before the first byte goes in (and a file an older version wrote, tightened).
+            Files.createDirectories(dir);
+            try {
+                OwnerOnlyFiles.directory(dir);
+                OwnerOnlyFiles.file(file);
+            } catch (IOException | UnsupportedOperationException notRestricted) {
+                // A file system without owners or modes (FAT, some network shares) still keeps the journal.
+                LOG.log(System.Logger.Level.WARNING, "journal " + file + " could not be made readable by its owner only: "
+                        + notRestricted.getMessage());
+            }
+        }
         // A crash may have left a torn last line without its newline: start a fresh line so this
         // entry is not glued onto it (the torn one stays unreadable, this one does not).
         if (endsTorn(file)) {

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,6 +92,10 @@ class PlanCommandTest {
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("check", "--force")).getMessage());
         assertEquals("--delete-emptydir-data, --force and --timeout only go with drain",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "resume", "ns/g", "--force")).getMessage());
+        assertEquals("--accept-redacted belongs to journal restore ENTRY",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("check", "--accept-redacted")).getMessage());
+        assertTrue(assertDoesNotThrow(() -> LaunchOptions.parse("journal", "restore", "2026-11-24T22:41:03.123Z", "--confirm",
+                "llama-sft", "--accept-redacted")).journal().acceptRedacted());
         assertEquals("--step only goes with resume",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("plan", "drain", "n", "--step", "3")).getMessage());
         assertEquals("--confirm and --reason go with executing an action, not with plan",

@@ -78,4 +78,29 @@ class JournalTest {
                 | 2026-11-22 10:01:04 | prod-east | alice@example.com | drain | outcome | node/gpu-node-001 | drained | 64.5 s |
                 """, md);
     }
+
+    @Test
+    void theJournalIsReadableByItsOwnerOnlyAndAnOlderLooseFileIsTightened() throws Exception {
+        Path journalDir = dir.resolve("journal");
+        Journal j = new Journal(journalDir);
+        j.append(entry("2026-11-22T00:00:03Z", "confirm", "node/gpu-node-017", "confirmed by typing the node name"));
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(journalDir)));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(journalDir.resolve("2026-11-22.jsonl"))));
+
+        // A file an older version left world-readable is tightened at the first append of this one.
+        Path older = journalDir.resolve("2026-11-21.jsonl");
+        Files.writeString(older, "");
+        Files.setPosixFilePermissions(older, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        j.append(entry("2026-11-21T10:00:00Z", "plan", "node/gpu-node-018", "plan: evict 1 pod"));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(older)));
+
+        // A link someone made on purpose is written through, and its target's mode is left alone.
+        Path target = Files.writeString(dir.resolve("elsewhere.jsonl"), "");
+        Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        Files.createSymbolicLink(journalDir.resolve("2026-11-20.jsonl"), target);
+        j.append(entry("2026-11-20T10:00:00Z", "plan", "node/gpu-node-019", "plan: evict 2 pods"));
+        assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertTrue(Files.readString(target).contains("gpu-node-019"));
+    }
 }

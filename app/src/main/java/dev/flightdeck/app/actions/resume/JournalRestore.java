@@ -27,9 +27,22 @@ public final class JournalRestore {
 
     /** What a restore would do, or why it will not. */
     public record Plan(JournalEntry entry, ResumableKind kind, String namespace, String name, ObjectNode workload,
-                       String refusal) {
+                       String refusal, List<String> redacted) {
+        public Plan {
+            redacted = redacted == null ? List.of() : List.copyOf(redacted);
+        }
+
+        Plan(JournalEntry entry, ResumableKind kind, String namespace, String name, ObjectNode workload, String refusal) {
+            this(entry, kind, namespace, name, workload, refusal, List.of());
+        }
+
         public boolean refused() {
             return refusal != null;
+        }
+
+        /** Whether the saved workload lacks secret values (created with placeholders only when the user agrees). */
+        public boolean hasRedactedValues() {
+            return !redacted.isEmpty();
         }
 
         public String describe() {
@@ -72,7 +85,18 @@ public final class JournalRestore {
         if (now.code() != 404) {
             throw new IOException("cannot read " + kind.get().kind() + " " + ns + "/" + name + ": " + now.message());
         }
-        return new Plan(entry, kind.get(), ns, name, stripped, null);
+        return new Plan(entry, kind.get(), ns, name, stripped, null, workloadRedactions(entry, kind.get()));
+    }
+
+    /** Where secrets were left out of the saved workload (the saved pods are not restored, so theirs do not count). */
+    private static List<String> workloadRedactions(JournalEntry entry, ResumableKind kind) {
+        Object listed = entry.details().get(ResumeJournal.REDACTED);
+        if (!(listed instanceof List<?> all)) {
+            return List.of();
+        }
+        String prefix = kind.kind() + " ";
+        return all.stream().map(String::valueOf).filter(p -> p.startsWith(prefix))
+                .map(p -> p.substring(prefix.length())).toList();
     }
 
     /** The plan in lines: what would be created, from which entry, or why not. */
@@ -80,11 +104,19 @@ public final class JournalRestore {
         if (p.refused()) {
             return List.of("restore from the journal entry at " + p.entry().at() + ": refused: " + p.refusal());
         }
-        return List.of("restore " + p.describe() + " as the resume at " + p.entry().at() + " saved it before deleting it",
-                "  from   " + p.entry().context() + " (" + p.entry().cluster() + "), by " + p.entry().user(),
-                "  create " + p.describe() + " with its spec as saved (what the server wrote is left out: uid, status, "
+        List<String> lines = new java.util.ArrayList<>(List.of(
+                "restore " + p.describe() + " as the resume at " + p.entry().at() + " saved it before deleting it",
+                "  from    " + p.entry().context() + " (" + p.entry().cluster() + "), by " + p.entry().user(),
+                "  create  " + p.describe() + " with its spec as saved (what the server wrote is left out: uid, status, "
                         + "resourceVersion)",
-                "  check  " + p.describe() + " does not exist now");
+                "  check   " + p.describe() + " does not exist now"));
+        if (p.hasRedactedValues()) {
+            lines.add("  secrets " + p.redacted().size() + " values were not journaled (secrets never are) and would be created as \""
+                    + SecretRedaction.PLACEHOLDER + "\":");
+            p.redacted().forEach(r -> lines.add("            " + r));
+            lines.add("          restore with --accept-redacted and set them afterwards, or create the workload again from its source");
+        }
+        return lines;
     }
 
     /** Creates the saved workload; journals confirm and outcome. Returns the outcome line. */
@@ -92,8 +124,9 @@ public final class JournalRestore {
         if (p.refused()) {
             throw new IllegalStateException(p.refusal());
         }
-        journal.write("confirm", "confirmed: restore " + p.describe() + " from the journal entry at " + p.entry().at(),
-                Map.of("entry", p.entry().at().toString()));
+        journal.write("confirm", "confirmed: restore " + p.describe() + " from the journal entry at " + p.entry().at()
+                        + (p.hasRedactedValues() ? ", with placeholders for " + p.redacted().size() + " secret values" : ""),
+                Map.of("entry", p.entry().at().toString(), "redacted", p.redacted()));
         Instant start = Instant.now();
         KubeRest.Answer made = rest.post(p.kind().collectionPath(p.namespace()), p.workload());
         String outcome = made.ok() ? "restored " + p.describe() + " (uid " + made.json().path("metadata").path("uid").asText()

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,8 @@ import java.util.function.Consumer;
 final class ResumeJournal {
 
     static final String ACTION = "resume";
+    /** The details key listing where secrets were left out of the saved copy. */
+    static final String REDACTED = "redacted";
 
     private final Journal journal;
     private final JournalIdentity who;
@@ -38,17 +41,34 @@ final class ResumeJournal {
         this.target = "gang/" + plan.ref();
     }
 
-    /** Writes the original durably (fsync) and returns the file holding it. */
+    /**
+     * Writes the original durably (fsync), secrets left out ({@link SecretRedaction}: literal env values,
+     * arguments and annotations that hold tokens or passwords; references to Secrets stay), and returns
+     * the file holding it. Where each left-out value was is saved too, so a restore can say so.
+     */
     Path saveOriginal(ResumePlan plan, JsonNode workload, List<JsonNode> pods) throws IOException {
         Instant at = clock.instant();
+        List<String> redacted = new ArrayList<>();
+        SecretRedaction.Result w = SecretRedaction.redact(workload);
+        w.redacted().forEach(p -> redacted.add(plan.kind().kind() + " " + p));
+        List<JsonNode> savedPods = new ArrayList<>();
+        for (JsonNode pod : pods) {
+            SecretRedaction.Result r = SecretRedaction.redact(pod);
+            savedPods.add(r.object());
+            r.redacted().forEach(p -> redacted.add("pod " + pod.path("metadata").path("name").asText() + " " + p));
+        }
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("kind", plan.kind().kind());
-        details.put("workload", workload);
-        details.put("pods", pods);
+        details.put("workload", w.object());
+        details.put("pods", savedPods);
         details.put("checkpoint", plan.checkpoint().uri());
-        details.put("after", plan.after());
+        details.put("after", SecretRedaction.redact(plan.after()).object()); // the same values again: left out the same way
+        if (!redacted.isEmpty()) {
+            details.put(REDACTED, redacted);
+        }
         journal.append(who.entry(at, ACTION, "step", target, "saved " + plan.describe() + " and its " + pods.size()
-                + " pods before deleting them, to resume from " + plan.checkpoint().uri(), details, -1));
+                + " pods before deleting them, to resume from " + plan.checkpoint().uri()
+                + (redacted.isEmpty() ? "" : " (" + redacted.size() + " secret values left out)"), details, -1));
         file = journal.fileFor(at);
         savedAt = at;
         return file;

@@ -42,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ResumeSandboxTest {
 
     private static final JournalIdentity WHO = new JournalIdentity("sandbox", "sandbox", "alice");
+    private static final String TOKEN = "hf_" + "QwErTyUiOpAsDfGhJkLzXcVbNm0123456789";
     private static final ResumeOptions FAST = new ResumeOptions(Duration.ofSeconds(15), Duration.ofSeconds(15),
             Duration.ofMillis(100));
     private static SandboxSession sandbox;
@@ -172,12 +173,27 @@ class ResumeSandboxTest {
 
     @Test
     void aDeniedCreationRestoresTheOriginalAndSaysSo() throws Exception {
+        // The Job carries a literal token: the journal must not, the restored Job must (it is restored from memory).
+        ObjectNode withToken = sandbox.sandbox.store().get("batch/jobs", "training", "eval-sweep");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) withToken.withArray("/spec/template/spec/containers/0/env"))
+                .addObject().put("name", "HF_TOKEN").put("value", TOKEN);
+        sandbox.sandbox.store().replace("batch/jobs", "training", "eval-sweep", withToken);
         failOneRank("training", "batch.kubernetes.io/job-name", "eval-sweep", GangSystem.INDEXED_JOB);
         ResumePlan plan = plan("training/eval-sweep");
         sandbox.sandbox.workloads().admission().denyCreates("batch/jobs", "training", "eval-sweep", 1, "resumes need a ticket");
-        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, new Journal(journalDir), WHO, e -> { });
+        Journal journal = new Journal(journalDir);
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, e -> { });
 
         assertEquals(ResumeOutcome.Result.RESTORED, o.result());
+        String onDisk = Files.readString(o.journalFile());
+        assertTrue(!onDisk.contains(TOKEN) && onDisk.contains(SecretRedaction.PLACEHOLDER), "the token stays out of the journal");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(o.journalFile())));
+        JournalEntry saved = journal.read(Instant.now().minusSeconds(600), Instant.now().plusSeconds(60),
+                e -> e.message().startsWith("saved ")).entries().getFirst();
+        assertTrue(saved.message().endsWith("(1 secret values left out)"), saved.message());
+        assertEquals(List.of(TOKEN), envValues(sandbox.sandbox.store().get("batch/jobs", "training", "eval-sweep")
+                .at("/spec/template/spec/containers/0"), "HF_TOKEN"), "the automatic restore put the real value back");
+
         assertEquals("creation failed: admission webhook \"sandbox-admission.flightdeck.dev\" denied the request: "
                 + "resumes need a ticket; the original was restored", o.summary());
         ObjectNode job = sandbox.sandbox.store().get("batch/jobs", "training", "eval-sweep");
@@ -191,6 +207,16 @@ class ResumeSandboxTest {
                 return false;
             }
         });
+
+        // Restoring from the journal instead would create it with the placeholder: the plan says so.
+        sandbox.sandbox.store().delete("batch/jobs", "training", "eval-sweep");
+        JournalRestore.Plan fromJournal = JournalRestore.plan(saved, "sandbox", rest);
+        assertTrue(!fromJournal.refused() && fromJournal.hasRedactedValues(), fromJournal.toString());
+        assertEquals(1, fromJournal.redacted().size());
+        assertTrue(fromJournal.redacted().getFirst().endsWith(".env[HF_TOKEN]"), fromJournal.redacted().toString());
+        assertTrue(String.join("\n", JournalRestore.lines(fromJournal)).contains("restore with --accept-redacted"));
+        assertEquals(List.of(SecretRedaction.PLACEHOLDER), envValues(fromJournal.workload().at("/spec/template/spec/containers/0"),
+                "HF_TOKEN"));
     }
 
     @Test
