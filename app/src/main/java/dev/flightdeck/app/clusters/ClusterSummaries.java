@@ -45,31 +45,16 @@ public final class ClusterSummaries {
         PressureReading reading = s.pressure().tracker().latest();
         Level level = reading == null || reading.failed() ? null : reading.assessment().level();
         String headline = reading == null ? "no /metrics reading yet" : reading.assessment().headline();
-        return new ClusterSummary(c.name(), connection, combined.describe(), stalest(watchers, now),
+        return new ClusterSummary(c.name(), connection, combined.describe(), age(combined, now),
                 s.fleet().snapshotSummary(), risk, level, headline);
     }
 
-    /**
-     * The age of the stalest watched kind: the combined health shows the freshest, which would hide
-     * one kind whose watch went quiet while the others flow.
-     */
-    static Duration stalest(List<WatchHealth> watchers, Instant now) {
-        Instant oldest = null;
-        for (WatchHealth h : watchers) {
-            if (h.phase() == WatchPhase.FAILED) {
-                continue; // a refused kind has no data at all; the connection words say so
-            }
-            if (h.newest() == null) {
-                return null;
-            }
-            if (oldest == null || h.newest().isBefore(oldest)) {
-                oldest = h.newest();
-            }
-        }
-        if (oldest == null) {
+    /** The age of the stalest watched kind (the combined health's data), or null before every kind has data. */
+    static Duration age(WatchHealth combined, Instant now) {
+        if (combined.newest() == null) {
             return null;
         }
-        Duration age = Duration.between(oldest, now);
+        Duration age = Duration.between(combined.newest(), now);
         return age.isNegative() ? Duration.ZERO : age;
     }
 

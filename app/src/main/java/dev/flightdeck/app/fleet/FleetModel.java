@@ -74,6 +74,11 @@ public final class FleetModel implements AutoCloseable {
     private final CountDownLatch nodesListed = new CountDownLatch(1);
     private final CountDownLatch podsListed = new CountDownLatch(1);
     private final Thread thread;
+    private final FoldProblems problems = new FoldProblems();
+    /** Model thread only: the next fold publishes a reset (a node relist, or recovery after a failed fold). */
+    private boolean resetAll;
+    /** Model thread only: a fold failed half-way, so the next one rebuilds everything. */
+    private boolean resyncAll;
     private volatile FleetSummary summary = FleetSummary.EMPTY;
     private volatile long version;
 
@@ -115,6 +120,11 @@ public final class FleetModel implements AutoCloseable {
     }
 
     // ---- readers: any thread ----
+
+    /** Changes the model could not apply (skipped, counted), or null while there are none. */
+    public FoldProblems.Problem foldProblem() {
+        return problems.latest();
+    }
 
     public FleetSnapshot snapshot() {
         List<GpuNode> sorted = new ArrayList<>(gpuNodes.values());
@@ -219,40 +229,84 @@ public final class FleetModel implements AutoCloseable {
         // Nodes whose own facts changed: only these can change a rank's node verdict.
         // (A pod change dirties its node's pod count, which no gang depends on.)
         Set<String> nodeFactsChanged = new HashSet<>();
-        boolean reset = false;
         boolean nodesDone = false;
         boolean podsDone = false;
         List<Consumer<FleetDelta>> newcomers = new ArrayList<>();
         List<CountDownLatch> barriers = new ArrayList<>();
         for (Message m : batch) {
-            switch (m) {
-                case NodeChange(WatchEvent<NodeFacts> e) -> {
-                    reset |= foldNode(e, nodeFactsChanged);
-                    nodesDone |= e instanceof WatchEvent.Relisted;
-                }
-                case PodChange(WatchEvent<PodFacts> e) -> {
-                    foldPod(e, dirty);
-                    podsDone |= e instanceof WatchEvent.Relisted;
-                }
-                case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) -> {
-                    switch (e) {
-                        case WatchEvent.Upserted<WorkloadObject>(WorkloadObject w) -> gangs.putWorkload(w);
-                        case WatchEvent.Deleted<WorkloadObject>(WorkloadObject w) -> gangs.removeWorkload(w);
-                        case WatchEvent.Relisted<WorkloadObject>(List<WorkloadObject> all) -> gangs.replaceWorkloads(kind, all);
-                    }
-                }
-                case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
-                case Barrier(CountDownLatch l) -> barriers.add(l);
-                case Tick() -> {
-                    dirty.addAll(nodes.keySet()); // ages in reasons move on; facts do not change
-                    gangs.touchAll();
-                }
-                case Stop() -> {
+            try {
+                if (!foldOne(m, nodeFactsChanged, dirty, newcomers, barriers)) {
                     listeners.clear();
                     return false;
                 }
+                nodesDone |= m instanceof NodeChange n && n.event() instanceof WatchEvent.Relisted;
+                podsDone |= m instanceof PodChange p && p.event() instanceof WatchEvent.Relisted;
+            } catch (RuntimeException | StackOverflowError e) {
+                problems.record(describe(m), e, Instant.now());
             }
         }
+        try {
+            if (resyncAll) {
+                // An earlier fold failed half-way: rebuild everything and send every screen a reset.
+                resyncAll = false;
+                dirty.addAll(nodes.keySet());
+                gangs.touchAll();
+                resetAll = true;
+            }
+            publishFolded(dirty, nodeFactsChanged, newcomers);
+        } catch (RuntimeException | StackOverflowError e) {
+            long changes = batch.stream().filter(m -> m instanceof NodeChange || m instanceof PodChange
+                    || m instanceof WorkloadChange).count();
+            problems.record("folding " + changes + (changes == 1 ? " change" : " changes") + " (all rebuilt with the next)",
+                    e, Instant.now());
+            resyncAll = true;
+            for (Consumer<FleetDelta> l : newcomers) {
+                if (!listeners.contains(l)) {
+                    inbox.add(new Subscribe(l)); // their first delta comes with the next fold
+                }
+            }
+        } finally {
+            if (nodesDone) {
+                nodesListed.countDown();
+            }
+            if (podsDone) {
+                podsListed.countDown();
+            }
+            barriers.forEach(CountDownLatch::countDown);
+        }
+        return true;
+    }
+
+    /** Folds one message into the maps; returns false for Stop. */
+    private boolean foldOne(Message m, Set<String> nodeFactsChanged, Set<String> dirty, List<Consumer<FleetDelta>> newcomers,
+                            List<CountDownLatch> barriers) {
+        switch (m) {
+            case NodeChange(WatchEvent<NodeFacts> e) -> resetAll |= foldNode(e, nodeFactsChanged);
+            case PodChange(WatchEvent<PodFacts> e) -> foldPod(e, dirty);
+            case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) -> {
+                switch (e) {
+                    case WatchEvent.Upserted<WorkloadObject>(WorkloadObject w) -> gangs.putWorkload(w);
+                    case WatchEvent.Deleted<WorkloadObject>(WorkloadObject w) -> gangs.removeWorkload(w);
+                    case WatchEvent.Relisted<WorkloadObject>(List<WorkloadObject> all) -> gangs.replaceWorkloads(kind, all);
+                }
+            }
+            case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
+            case Barrier(CountDownLatch l) -> barriers.add(l);
+            case Tick() -> {
+                dirty.addAll(nodes.keySet()); // ages in reasons move on; facts do not change
+                gangs.touchAll();
+            }
+            case Stop() -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Builds the dirty nodes and the gangs they touch, and publishes one delta (a reset after a relist). */
+    private void publishFolded(Set<String> dirty, Set<String> nodeFactsChanged, List<Consumer<FleetDelta>> newcomers) {
+        boolean reset = resetAll;
+        resetAll = false;
         Instant now = clock.instant();
         List<GpuNode> upserted = new ArrayList<>();
         Set<String> removed = new HashSet<>();
@@ -270,7 +324,13 @@ public final class FleetModel implements AutoCloseable {
                 }
                 continue;
             }
-            GpuNode n = build(facts, now);
+            GpuNode n;
+            try {
+                n = build(facts, now);
+            } catch (RuntimeException e) {
+                problems.record("node " + name, e, Instant.now()); // this node stays as it was; the others go on
+                continue;
+            }
             GpuNode old = gpuNodes.put(name, n);
             tally.replace(old, n);
             if (old == null || !Objects.equals(old.trust(), n.trust())) {
@@ -294,14 +354,16 @@ public final class FleetModel implements AutoCloseable {
             publish(everything(summary), newcomers);
             listeners.addAll(newcomers);
         }
-        if (nodesDone) {
-            nodesListed.countDown();
-        }
-        if (podsDone) {
-            podsListed.countDown();
-        }
-        barriers.forEach(CountDownLatch::countDown);
-        return true;
+    }
+
+    private static String describe(Message m) {
+        return switch (m) {
+            case NodeChange(WatchEvent<NodeFacts> e) -> FoldProblems.describe("node", e, NodeFacts::name);
+            case PodChange(WatchEvent<PodFacts> e) -> FoldProblems.describe("pod", e, p -> p.namespace() + "/" + p.name());
+            case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) ->
+                    FoldProblems.describe(kind, e, w -> w.namespace() + "/" + w.name());
+            default -> m.getClass().getSimpleName();
+        };
     }
 
     /**

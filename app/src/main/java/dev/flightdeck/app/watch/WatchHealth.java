@@ -7,7 +7,8 @@ import java.time.Instant;
  *
  * @param attempt   reconnect attempts since the last success (0 when live)
  * @param reason    why it is reconnecting or failed, in words; null otherwise
- * @param newest    when the newest data arrived (list, event or bookmark); null before any
+ * @param newest    when the newest data arrived (list, event or bookmark); null before any. Combined:
+ *                  the stalest kind's, see {@link #combine}
  */
 public record WatchHealth(String resource, WatchPhase phase, int attempt, String reason, Instant newest) {
 
@@ -15,13 +16,19 @@ public record WatchHealth(String resource, WatchPhase phase, int attempt, String
         return new WatchHealth(resource, WatchPhase.SYNCING, 0, null, null);
     }
 
-    /** The worst of several watchers: the indicator shows what needs attention. */
+    /**
+     * The worst of several watchers: the indicator shows what needs attention. Its data is as old as
+     * the stalest kind's (a kind whose watch went quiet while the others flow must not hide behind
+     * them); a kind the server refuses (FAILED) has no data to be old, and the phase already says so.
+     * Null while a kind that is not refused has no data yet.
+     */
     public static WatchHealth combine(String name, Iterable<WatchHealth> parts) {
         WatchPhase phase = WatchPhase.LIVE;
         int attempt = 0;
         String reason = null;
-        Instant newest = null;
+        Instant stalest = null;
         boolean any = false;
+        boolean someWithoutData = false;
         for (WatchHealth h : parts) {
             any = true;
             if (rank(h.phase()) > rank(phase)) {
@@ -29,11 +36,16 @@ public record WatchHealth(String resource, WatchPhase phase, int attempt, String
                 reason = h.reason();
             }
             attempt = Math.max(attempt, h.attempt());
-            if (h.newest() != null && (newest == null || h.newest().isAfter(newest))) {
-                newest = h.newest();
+            if (h.phase() == WatchPhase.FAILED) {
+                continue;
+            }
+            if (h.newest() == null) {
+                someWithoutData = true;
+            } else if (stalest == null || h.newest().isBefore(stalest)) {
+                stalest = h.newest();
             }
         }
-        return new WatchHealth(name, any ? phase : WatchPhase.SYNCING, attempt, reason, newest);
+        return new WatchHealth(name, any ? phase : WatchPhase.SYNCING, attempt, reason, someWithoutData ? null : stalest);
     }
 
     private static int rank(WatchPhase p) {

@@ -127,9 +127,11 @@ public final class StatusBar extends HBox {
         ConnectionStatus status = ConnectionStatus.of(h, now);
         var skipped = s.skippedObjects();
         long unreadable = skipped.stream().mapToLong(k -> k.count()).sum();
+        var foldProblem = s.fleet().foldProblem();
         show(Icons.phase(h.phase()), Styles.phase(h.phase()), s.displayName() + ": " + status.text()
                 + (unreadable == 0 ? "" : " · " + unreadable + " unreadable object" + (unreadable == 1 ? "" : "s")
                 + " not shown")
+                + (foldProblem == null ? "" : " · " + foldProblem.describe())
                 + ScreenPace.describe(sessions.screenLagMillis(), sessions.updatesPerSecond()));
         detail.setText(java.util.stream.Stream.concat(s.watcherHealth().stream().map(w -> ConnectionStatus.line(w, now)),
                 skipped.stream().map(k -> "not shown: " + k.describe())).collect(Collectors.joining("\n")));
