@@ -51,6 +51,9 @@ public final class ClusterSession implements AutoCloseable {
     private final ScheduledExecutorService ticker;
     private final SessionOptions options;
     private final Map<String, ResourceWatcher<WorkloadObject>> workloadWatchers = new ConcurrentHashMap<>();
+    /** Guards starting gang-object watchers against {@link #close()}: none may start once it has run. */
+    private final Object watchersLock = new Object();
+    private volatile boolean closed;
     private volatile GangKindsWatched gangKinds;
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
@@ -94,6 +97,9 @@ public final class ClusterSession implements AutoCloseable {
      * (kubectl's discovery cache lifetime) or when the person asks for a refresh.
      */
     public GangKindsWatched refreshGangObjects() {
+        if (closed) {
+            return gangKinds; // nothing to ask a closed connection (its client throws), nothing to start
+        }
         Set<String> wanted = new HashSet<>();
         WorkloadKind.ALL.forEach(k -> wanted.add(k.groupVersion()));
         GangKindsWatched outcome;
@@ -101,18 +107,25 @@ public final class ClusterSession implements AutoCloseable {
             Set<String> served = new ApiDiscovery(connection.api()).servedResources(wanted);
             List<WorkloadKind> watched = new ArrayList<>();
             List<WorkloadKind> absent = new ArrayList<>();
-            for (WorkloadKind kind : WorkloadKind.ALL) {
-                if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
-                    watched.add(kind);
-                    workloadWatchers.computeIfAbsent(kind.id(), id -> {
-                        ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
-                                kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
-                                options.pageSize(), options.watchIdleLimit());
-                        w.start();
-                        return w;
-                    });
-                } else {
-                    absent.add(kind);
+            // Discovery took a while: the session may have been closed since. Starting a watcher
+            // now would leave a thread watching a closed connection for good.
+            synchronized (watchersLock) {
+                if (closed) {
+                    return gangKinds;
+                }
+                for (WorkloadKind kind : WorkloadKind.ALL) {
+                    if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
+                        watched.add(kind);
+                        workloadWatchers.computeIfAbsent(kind.id(), id -> {
+                            ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
+                                    kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
+                                    options.pageSize(), options.watchIdleLimit());
+                            w.start();
+                            return w;
+                        });
+                    } else {
+                        absent.add(kind);
+                    }
                 }
             }
             outcome = new GangKindsWatched(watched, absent, null, java.time.Instant.now());
@@ -231,11 +244,14 @@ public final class ClusterSession implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (watchersLock) {
+            closed = true;
+            workloadWatchers.values().forEach(ResourceWatcher::close);
+        }
         ticker.shutdownNow();
         pressure.close();
         nodeWatcher.close();
         podWatcher.close();
-        workloadWatchers.values().forEach(ResourceWatcher::close);
         fleet.close();
         objectStore.close();
         connection.close();

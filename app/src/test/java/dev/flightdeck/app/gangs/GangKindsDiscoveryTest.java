@@ -58,4 +58,26 @@ class GangKindsDiscoveryTest {
             }
         }
     }
+
+    @Test
+    void aRefreshAfterTheSessionClosedStartsNoWatcher() throws Exception {
+        try (SandboxCluster sandbox = SandboxCluster.startQuiet(64)) {
+            ObjectNode bertLarge = sandbox.store().get(MPIJOBS, "research", "bert-large");
+            sandbox.store().undefine(MPIJOBS);
+            ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
+            assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
+            session.close();
+            // The CRD comes back, and a refresh (the 10-minute one, or a person's) runs after the close:
+            // before, it asked the closed client (IllegalStateException) or, had discovery been under way
+            // at the close, started a watcher on the closed connection.
+            sandbox.store().define(MPIJOBS, "MPIJob", "kubeflow.org/v2beta1");
+            bertLarge.with("metadata").remove("resourceVersion");
+            sandbox.store().create(MPIJOBS, bertLarge);
+            session.refreshGangObjects();
+            assertTrue(session.watcherHealth().stream().allMatch(h -> h.phase() == dev.flightdeck.app.watch.WatchPhase.STOPPED),
+                    session.watcherHealth().toString());
+            assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.isAlive()
+                    && t.getName().equals("watch-mpijobs.kubeflow.org")), "no watcher thread for the closed session");
+        }
+    }
 }
