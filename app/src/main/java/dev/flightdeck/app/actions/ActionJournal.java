@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * The journal as one action run sees it: every line carries the cluster, context and identity,
  * and the run's action and target. A write that fails throws: an action that cannot be recorded
- * is not carried out (the caller checks before each destructive step).
+ * is not carried out (the caller checks before each destructive step). A run that was confirmed
+ * ends with exactly one outcome entry, also when it throws ({@link #failed}, {@link #endIfOpen}).
  */
 public final class ActionJournal {
 
@@ -24,6 +25,9 @@ public final class ActionJournal {
     private final String action;
     private final String target;
     private final Instant started;
+    private static final String CONFIRM = "confirm";
+    private boolean confirmed;
+    private boolean ended;
 
     public ActionJournal(Journal journal, Clock clock, String cluster, String context, String user, String action,
                          String target) {
@@ -37,16 +41,43 @@ public final class ActionJournal {
         this.started = clock.instant();
     }
 
-    public void write(String phase, String message, Map<String, Object> details) throws IOException {
+    public synchronized void write(String phase, String message, Map<String, Object> details) throws IOException {
         journal.append(new JournalEntry(clock.instant(), cluster, context, user, action, phase, target, message,
                 details, -1));
+        confirmed |= CONFIRM.equals(phase);
     }
 
     /** The last line of a run, with how long it took since this journal was made. */
-    public void outcome(String message, Map<String, Object> details) throws IOException {
+    public synchronized void outcome(String message, Map<String, Object> details) throws IOException {
         Instant now = clock.instant();
         journal.append(new JournalEntry(now, cluster, context, user, action, "outcome", target, message, details,
                 Duration.between(started, now).toMillis()));
+        ended = true;
+    }
+
+    /**
+     * Writes the outcome of a confirmed run that ended without one (it threw, or was given up),
+     * saying why; does nothing before a confirmation or after an outcome, so every confirmed run
+     * has exactly one. Best effort: a journal that cannot be written is reported by the caller's
+     * own problem already. Returns whether it wrote.
+     */
+    public synchronized boolean endIfOpen(String why) {
+        if (!confirmed || ended) {
+            return false;
+        }
+        try {
+            outcome(why, Map.of("result", "ENDED_UNEXPECTEDLY"));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** For {@code catch (RuntimeException e) { throw journal.failed(e); }}: the outcome says what broke the run. */
+    public RuntimeException failed(RuntimeException e) {
+        endIfOpen("failed: " + dev.flightdeck.app.watch.Problems.describe(e) + " (the run stopped here; check the "
+                + "target's state before running it again)");
+        return e;
     }
 
     public String user() {

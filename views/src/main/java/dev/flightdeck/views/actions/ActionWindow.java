@@ -80,20 +80,76 @@ abstract class ActionWindow extends Stage {
             scene.getStylesheets().add(Styles.stylesheet());
         }
         setScene(scene);
-        setOnHidden(e -> worker.shutdown());
+        // Closing while a run is under way asks first; the run goes on either way (see RunningActions).
+        setOnCloseRequest(e -> {
+            if (RunningActions.isRunning(this) && !closeWhileRunning()) {
+                e.consume();
+            }
+        });
+        // The worker's thread ends once the window is gone and its run, if any, has ended.
+        setOnHidden(e -> {
+            if (!RunningActions.isRunning(this)) {
+                worker.shutdown();
+            }
+        });
     }
 
     /** Runs {@code work} off the FX thread; its result or its failure (as one line) comes back on the FX thread. */
     protected <T> void inBackground(Callable<T> work, Consumer<T> done) {
+        inBackground(work, done, () -> { });
+    }
+
+    /**
+     * Runs an action's execution ({@code what}, e.g. "drain gpu-node-003") like {@link #inBackground}, and
+     * keeps the window listed in {@link RunningActions} until it ends, so closing it asks, and a closed
+     * one can be brought back from the status bar.
+     */
+    protected <T> void execute(String what, Callable<T> work, Consumer<T> done) {
+        RunningActions.started(this, what);
+        inBackground(work, done, () -> {
+            RunningActions.ended(this);
+            if (!isShowing()) {
+                worker.shutdown();
+            }
+        });
+    }
+
+    private <T> void inBackground(Callable<T> work, Consumer<T> done, Runnable always) {
         worker.execute(() -> {
             try {
                 T result = work.call();
-                Platform.runLater(() -> done.accept(result));
+                Platform.runLater(() -> {
+                    always.run();
+                    done.accept(result);
+                });
             } catch (Exception e) {
                 String line = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-                Platform.runLater(() -> problem.setText(line));
+                Platform.runLater(() -> {
+                    always.run();
+                    problem.setText(line);
+                });
             }
         });
+    }
+
+    /** Asks whether to close the window of a run that goes on; true to close it. */
+    private boolean closeWhileRunning() {
+        javafx.scene.control.ButtonType keep = new javafx.scene.control.ButtonType("Keep open",
+                javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
+        javafx.scene.control.ButtonType hide = new javafx.scene.control.ButtonType("Close window",
+                javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                "Closing this window does not stop the run: it goes on, its outcome goes to the journal, and the "
+                        + "status bar brings this window back until it ends. To stop it, use this window's Stop button.",
+                keep, hide);
+        ask.initOwner(this);
+        ask.setTitle("Still running");
+        ask.setHeaderText(getTitle() + " is still running");
+        ask.getDialogPane().setId("still-running");
+        ((javafx.scene.control.Button) ask.getDialogPane().lookupButton(keep)).setDefaultButton(true);
+        ((javafx.scene.control.Button) ask.getDialogPane().lookupButton(hide)).setDefaultButton(false);
+        ask.getDialogPane().lookupButton(hide).setId("still-running-close");
+        return ask.showAndWait().filter(hide::equals).isPresent();
     }
 
     protected static Label muted(String text) {

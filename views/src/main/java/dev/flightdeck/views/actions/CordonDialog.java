@@ -34,7 +34,7 @@ final class CordonDialog extends ActionWindow {
             go.disableProperty().unbind();
             go.setDisable(true);
             String why = reason.getText().strip();
-            inBackground(() -> run(s, node, cordoned, why), outcome -> {
+            execute((cordoned ? "uncordon " : "cordon ") + node, () -> run(s, node, cordoned, why), outcome -> {
                 body.getChildren().setAll(line(outcome, "cordon-outcome"));
                 confirm.getChildren().clear();
                 setButtons(close);

@@ -158,7 +158,7 @@ final class DrainDialog extends ActionWindow {
         setButtons(cancel);
         String why = reason.getText().strip();
         DrainOptions o = options();
-        inBackground(() -> run.execute(confirmed, why, () -> new DrainPlanReader(s.rest(), s.session().checkpoints()::read)
+        execute("drain " + node, () -> run.execute(confirmed, why, () -> new DrainPlanReader(s.rest(), s.session().checkpoints()::read)
                 .read(node, gangs.get(), o, s.clock().instant()), event -> Platform.runLater(() -> {
                     log.getItems().add(event.line());
                     log.scrollTo(log.getItems().size() - 1);

@@ -145,7 +145,7 @@ final class DrainManyDialog extends ActionWindow {
             stop.setDisable(true);
         });
         setButtons(stop);
-        inBackground(() -> {
+        execute("drain " + nodes.size() + " nodes", () -> {
             List<DrainOutcome> outcomes = new ArrayList<>();
             DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
             for (Map.Entry<String, DrainPlan> e : confirmed.entrySet()) {

@@ -77,34 +77,42 @@ final class PreflightBatchDialog extends ActionWindow {
             stop.setDisable(true);
         });
         setButtons(stop);
-        inBackground(() -> {
+        execute("preflight on " + chosen.size() + " nodes", () -> {
             List<PreflightPlan> plans = new ArrayList<>();
             Map<String, ActionJournal> journals = new LinkedHashMap<>();
             PreflightPlanReader reader = new PreflightPlanReader(s.rest());
-            for (String n : chosen) {
-                PreflightPlan p = reader.read(n, PreflightSettings.DEFAULTS);
-                ActionJournal j = s.journalFor("preflight", "node/" + n);
-                j.write("plan", PreflightPlanText.lines(p).getFirst(), Map.of("batch", chosen));
-                j.write("confirm", "confirmed: re-run preflight on " + chosen.size() + " nodes together", Map.of());
-                journals.put(n, j);
-                if (p.canProceed()) {
-                    plans.add(p);
-                } else {
-                    Platform.runLater(() -> status.get(n).setText("refused: " + PreflightPlanText.lines(p).getFirst()));
+            try {
+                for (String n : chosen) {
+                    PreflightPlan p = reader.read(n, PreflightSettings.DEFAULTS);
+                    ActionJournal j = s.journalFor("preflight", "node/" + n);
+                    j.write("plan", PreflightPlanText.lines(p).getFirst(), Map.of("batch", chosen));
+                    j.write("confirm", "confirmed: re-run preflight on " + chosen.size() + " nodes together", Map.of());
+                    journals.put(n, j);
+                    if (p.canProceed()) {
+                        plans.add(p);
+                    } else {
+                        // Confirmed with the batch, then refused by its own plan: that is its outcome.
+                        String refused = "refused: " + PreflightPlanText.lines(p).getFirst();
+                        j.outcome(refused, Map.of("result", "REFUSED"));
+                        Platform.runLater(() -> status.get(n).setText(refused));
+                    }
                 }
-            }
-            List<PreflightOutcome> outcomes = batch.run(plans, progress -> Platform.runLater(() -> {
-                Label l = status.get(progress.node());
-                if (l != null && !(progress.event() instanceof PreflightEvent.Finished)) {
-                    l.setText(progress.event().line());
+                List<PreflightOutcome> outcomes = batch.run(plans, progress -> Platform.runLater(() -> {
+                    Label l = status.get(progress.node());
+                    if (l != null && !(progress.event() instanceof PreflightEvent.Finished)) {
+                        l.setText(progress.event().line());
+                    }
+                }));
+                for (PreflightOutcome o : outcomes) {
+                    ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(o.node(), null), "FlightdeckPreflight",
+                            "Preflight", o.summary(), o.result() != PreflightOutcome.Result.PASSED, s.user(), s.clock().instant());
+                    journals.get(o.node()).outcome(o.summary(), Map.of("result", o.result().name()));
                 }
-            }));
-            for (PreflightOutcome o : outcomes) {
-                ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(o.node(), null), "FlightdeckPreflight",
-                        "Preflight", o.summary(), o.result() != PreflightOutcome.Result.PASSED, s.user(), s.clock().instant());
-                journals.get(o.node()).outcome(o.summary(), Map.of("result", o.result().name()));
+                return outcomes;
+            } catch (RuntimeException | java.io.IOException e) {
+                journals.values().forEach(j -> j.endIfOpen("failed: " + dev.flightdeck.app.watch.Problems.describe(e)));
+                throw e;
             }
-            return outcomes;
         }, outcomes -> {
             for (PreflightOutcome o : outcomes) {
                 Label l = status.get(o.node());

@@ -93,7 +93,7 @@ final class PreflightDialog extends ActionWindow {
             stop.setDisable(true);
         });
         setButtons(stop);
-        inBackground(() -> confirmedRun.execute(confirmed, event -> Platform.runLater(() -> {
+        execute("preflight " + node, () -> confirmedRun.execute(confirmed, event -> Platform.runLater(() -> {
             log.getItems().add(event.line());
             status.setText(event.line());
         })), o -> {

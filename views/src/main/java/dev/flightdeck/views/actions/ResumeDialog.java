@@ -122,7 +122,7 @@ final class ResumeDialog extends ActionWindow {
         log.setId("resume-log");
         body.getChildren().setAll(status, log);
         setButtons();
-        inBackground(() -> ResumeRun.execute(s, confirmed, event -> Platform.runLater(() -> {
+        execute("resume " + confirmed.ref(), () -> ResumeRun.execute(s, confirmed, event -> Platform.runLater(() -> {
             log.getItems().add(event.line());
             status.setText(event.line());
         })), o -> {

@@ -3,13 +3,18 @@ package dev.flightdeck.views.shell;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
+import dev.flightdeck.views.actions.RunningActions;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -40,6 +45,7 @@ public final class StatusBar extends HBox {
     private final Label fleet = new Label();
     private final Label pressure = new Label();
     private final Label fleetLine = new Label();
+    private final MenuButton running = new MenuButton();
     private Runnable onPressureClicked = () -> { };
     private final Tooltip detail = new Tooltip();
     private final Timeline ticker;
@@ -79,7 +85,8 @@ public final class StatusBar extends HBox {
         fleetLine.visibleProperty().bind(fleetLine.managedProperty());
         Region gap2 = new Region();
         gap2.setMinWidth(16);
-        getChildren().addAll(connection, gap, fleetLine, gap2, pressure, spacer, fleet);
+        getChildren().addAll(connection, gap, running, fleetLine, gap2, pressure, spacer, fleet);
+        showRunningActions();
 
         sessions.connectingProperty().addListener((o, a, b) -> refresh());
         sessions.problemProperty().addListener((o, a, b) -> refresh());
@@ -88,6 +95,31 @@ public final class StatusBar extends HBox {
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
         refresh();
+    }
+
+    /**
+     * Actions still running whose windows were closed (or are behind others): "1 action running",
+     * each one a menu item that brings its window back. Hidden while none runs.
+     */
+    private void showRunningActions() {
+        running.setId("status-running");
+        running.getStyleClass().add("status-running");
+        running.setGraphic(Icons.icon(Icons.RUNNING));
+        running.setMinWidth(Region.USE_PREF_SIZE);
+        ObservableList<RunningActions.Running> list = RunningActions.list();
+        Runnable update = () -> {
+            int n = list.size();
+            running.setText(n == 1 ? "1 action running" : n + " actions running");
+            running.setVisible(n > 0);
+            running.setManaged(n > 0);
+            running.getItems().setAll(list.stream().map(r -> {
+                MenuItem item = new MenuItem(r.what());
+                item.setOnAction(e -> r.bringBack());
+                return item;
+            }).toList());
+        };
+        list.addListener((ListChangeListener<RunningActions.Running>) c -> update.run());
+        update.run();
     }
 
     /** With several clusters open: the worst cluster's state and how many others need attention; a click opens the Fleet screen. */

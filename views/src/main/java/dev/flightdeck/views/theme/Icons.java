@@ -92,6 +92,8 @@ public final class Icons {
     public static final Ikon DRILL = Material2AL.ALARM;
     public static final Ikon FLEET = Material2AL.LAYERS;
     public static final Ikon CLUSTERS = Material2AL.DOMAIN;
+    /** An action under way (status bar). */
+    public static final Ikon RUNNING = Material2MZ.PLAY_CIRCLE_OUTLINE;
 
     public static FontIcon icon(Ikon ikon) {
         return new FontIcon(ikon);

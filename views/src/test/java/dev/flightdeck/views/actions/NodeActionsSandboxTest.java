@@ -69,6 +69,42 @@ class NodeActionsSandboxTest {
     }
 
     @Test
+    void closingARunningPreflightAsksAndTheStatusBarBringsItBack(FxRobot robot) throws Exception {
+        sandbox.preflightRuns().use(new SandboxPreflightRuns.Timing(java.time.Duration.ofMillis(300),
+                java.time.Duration.ofSeconds(8), java.time.Duration.ofMillis(500)));
+        openNode(robot, "gpu-node-030");
+        robot.clickOn("#node-preflight");
+        FxWait.until(() -> robot.lookup("#preflight-go").tryQuery().isPresent(), "the plan");
+        javafx.stage.Window dialog = robot.lookup("#preflight-go").query().getScene().getWindow();
+        robot.clickOn("#preflight-go");
+        FxWait.until(() -> RunningActions.list().size() == 1, "the run listed as running");
+        FxWait.until(() -> robot.lookup("#status-running").tryQuery().map(javafx.scene.Node::isVisible).orElse(false),
+                "the status bar's running actions");
+        String running = robot.lookup("#status-running").queryAs(javafx.scene.control.MenuButton.class).getText();
+        assertTrue(running.equals("1 action running"), running);
+
+        // The window's close button: asked first (the run goes on either way), then only hidden.
+        javafx.application.Platform.runLater(() -> dialog.fireEvent(
+                new javafx.stage.WindowEvent(dialog, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST)));
+        FxWait.until(() -> robot.lookup("#still-running-close").tryQuery().isPresent(), "the question");
+        Screenshots.write(robot.lookup("#still-running-close").query().getScene(), "action-still-running");
+        robot.clickOn("#still-running-close");
+        FxWait.until(() -> !dialog.isShowing(), "the window closed");
+        assertTrue(RunningActions.list().size() == 1, "the preflight goes on without its window");
+        Screenshots.write(window.getScene(), "status-bar-action-running");
+
+        // The status bar brings the window back, and it ends there.
+        robot.clickOn("#status-running");
+        robot.clickOn("preflight gpu-node-030");
+        FxWait.until(dialog::isShowing, "the window back");
+        FxWait.until(() -> robot.lookup("#preflight-outcome").tryQuery().isPresent(), "the run to end");
+        assertTrue(text(robot, "#preflight-outcome").startsWith("gpu-node-030 passed preflight: "), text(robot, "#preflight-outcome"));
+        FxWait.until(() -> RunningActions.list().isEmpty() && !robot.lookup("#status-running").query().isVisible(),
+                "no longer listed as running");
+        robot.clickOn("#preflight-close");
+    }
+
+    @Test
     void aNodeIsCordonedWithItsReason(FxRobot robot) throws Exception {
         openNode(robot, "gpu-node-040");
         robot.clickOn("#node-cordon");

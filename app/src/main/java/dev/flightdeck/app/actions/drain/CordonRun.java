@@ -48,8 +48,10 @@ public final class CordonRun {
             } else {
                 outcome = new Outcome(false, false, "could not " + verb + " " + node + ": " + a.message());
             }
-        } catch (IOException e) {
-            outcome = new Outcome(false, false, "could not " + verb + " " + node + ": " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            // A RuntimeException too (a client closed under the run, a bug): the outcome is still written.
+            outcome = new Outcome(false, false, "could not " + verb + " " + node + ": "
+                    + dev.flightdeck.app.watch.Problems.describe(e));
         }
         journal.outcome(outcome.summary(), Map.of("status", status, "done", outcome.done()));
         return outcome;

@@ -50,15 +50,19 @@ public final class DrainRun {
                         "force", plan.options().force(), "disableEviction", plan.options().disableEviction(),
                         "timeoutSeconds", plan.options().timeout().toSeconds(),
                         "brokenGangs", plan.broken().stream().map(b -> b.key().toString()).toList()));
-        JournaledSteps<DrainEvent> steps = new JournaledSteps<>(journal, ui, e -> e instanceof DrainEvent.Finished,
-                DrainEvent::line, executor::cancel);
-        DrainOutcome outcome = executor.execute(plan, reason, journal.user(), replanner, steps);
-        String summary = steps.summary(outcome.summary());
-        String eventProblem = ClusterEvents.record(rest, ClusterEvents.Regarding.node(plan.node(), null), EVENT_REASON,
-                "Drain", summary, outcome.result() != DrainOutcome.Result.DRAINED, journal.user(), clock.instant());
-        journal.outcome(summary, Map.of("result", outcome.result().name(), "evicted", outcome.evicted(),
-                "remaining", List.copyOf(outcome.remaining()), "event", eventProblem == null ? "recorded" : eventProblem));
-        return outcome;
+        try {
+            JournaledSteps<DrainEvent> steps = new JournaledSteps<>(journal, ui, e -> e instanceof DrainEvent.Finished,
+                    DrainEvent::line, executor::cancel);
+            DrainOutcome outcome = executor.execute(plan, reason, journal.user(), replanner, steps);
+            String summary = steps.summary(outcome.summary());
+            String eventProblem = ClusterEvents.record(rest, ClusterEvents.Regarding.node(plan.node(), null), EVENT_REASON,
+                    "Drain", summary, outcome.result() != DrainOutcome.Result.DRAINED, journal.user(), clock.instant());
+            journal.outcome(summary, Map.of("result", outcome.result().name(), "evicted", outcome.evicted(),
+                    "remaining", List.copyOf(outcome.remaining()), "event", eventProblem == null ? "recorded" : eventProblem));
+            return outcome;
+        } catch (RuntimeException e) {
+            throw journal.failed(e);
+        }
     }
 
     public void cancel() {

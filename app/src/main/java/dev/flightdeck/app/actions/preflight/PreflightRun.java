@@ -46,15 +46,19 @@ public final class PreflightRun {
     public PreflightOutcome execute(PreflightPlan plan, Consumer<PreflightEvent> ui) throws IOException {
         journal.write("confirm", "confirmed: re-run preflight on " + node + " with " + plan.settings().check().name(),
                 Map.of("check", plan.settings().check().name()));
-        JournaledSteps<PreflightEvent> steps = new JournaledSteps<>(journal, ui, e -> e instanceof PreflightEvent.Finished,
-                PreflightEvent::line, executor::cancel);
-        PreflightOutcome o = executor.execute(plan, steps);
-        String summary = steps.summary(o.summary());
-        String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null), EVENT_REASON,
-                "Preflight", summary, o.result() != PreflightOutcome.Result.PASSED, s.user(), s.clock().instant());
-        journal.outcome(summary, Map.of("result", o.result().name(), "detail", o.detail() == null ? "" : o.detail(),
-                "event", eventProblem == null ? "recorded" : eventProblem));
-        return o;
+        try {
+            JournaledSteps<PreflightEvent> steps = new JournaledSteps<>(journal, ui, e -> e instanceof PreflightEvent.Finished,
+                    PreflightEvent::line, executor::cancel);
+            PreflightOutcome o = executor.execute(plan, steps);
+            String summary = steps.summary(o.summary());
+            String eventProblem = ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(node, null), EVENT_REASON,
+                    "Preflight", summary, o.result() != PreflightOutcome.Result.PASSED, s.user(), s.clock().instant());
+            journal.outcome(summary, Map.of("result", o.result().name(), "detail", o.detail() == null ? "" : o.detail(),
+                    "event", eventProblem == null ? "recorded" : eventProblem));
+            return o;
+        } catch (RuntimeException e) {
+            throw journal.failed(e);
+        }
     }
 
     /** Stops the run: the Job is deleted and the node stays gated pending. */

@@ -57,6 +57,10 @@ public final class ResumeExecutor {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return run.finish(ResumeOutcome.Result.FAILED, null, "resume of " + plan.ref() + " interrupted" + run.stateLine());
+        } catch (RuntimeException e) {
+            // A client closed under the run, a bug: still one outcome, saying where the original is.
+            return run.finish(ResumeOutcome.Result.FAILED, null, "resume of " + plan.ref() + " stopped: "
+                    + dev.flightdeck.app.watch.Problems.describe(e) + run.stateLine());
         }
     }
 

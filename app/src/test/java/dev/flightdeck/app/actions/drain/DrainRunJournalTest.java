@@ -75,4 +75,39 @@ class DrainRunJournalTest {
             assertTrue(!all.toLowerCase().contains("token") && !all.contains("BEGIN CERTIFICATE"), "no credentials");
         }
     }
+
+    @Test
+    void aRunThatThrowsStillEndsWithOneOutcome() throws Exception {
+        try (SandboxSession s = SandboxSession.open(64)) {
+            KubeRest rest = new KubeRest(s.session.connection().api());
+            Journal journal = new Journal(dir);
+            ActionJournal aj = new ActionJournal(journal, Clock.systemUTC(), s.sandbox.url(), "sandbox", "sandbox-admin",
+                    "drain", "node/gpu-node-050");
+            DrainPlanReader reader = new DrainPlanReader(rest, s.session.checkpoints()::read);
+            DrainOptions options = new DrainOptions(true, true, false, false, Duration.ofSeconds(20));
+            DrainPlan plan = reader.read("gpu-node-050", s.session.fleet().gangs(), options, Instant.now());
+            DrainRun run = new DrainRun(rest, aj, new DrainExecutor(rest, Clock.systemUTC(), Duration.ofMillis(200)),
+                    Clock.systemUTC());
+            run.planned(plan);
+            // What shows the progress breaks at the first event (a view touching FX state off its thread
+            // throws so): before, the run ended there with a confirmation and no outcome.
+            RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> run.execute(plan, "Xid 48", () -> plan, ev -> {
+                        throw new IllegalStateException("Not on FX application thread");
+                    }));
+
+            List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1),
+                    x -> true).entries();
+            assertEquals(List.of("plan", "confirm", "outcome"), entries.stream().map(JournalEntry::phase).toList());
+            JournalEntry outcome = entries.getLast();
+            assertTrue(outcome.message().startsWith("failed: ") && outcome.message().contains("check the target's state"),
+                    outcome.message());
+            assertEquals("ENDED_UNEXPECTEDLY", outcome.details().get("result"));
+            assertTrue(outcome.message().contains(dev.flightdeck.app.watch.Problems.describe(e)), outcome.message());
+
+            // Nothing more after the one outcome: a second failure report, or giving up, writes nothing.
+            assertTrue(!aj.endIfOpen("the window was closed"));
+            assertEquals(3, journal.read(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1), x -> true).entries().size());
+        }
+    }
 }
