@@ -88,6 +88,7 @@ public final class KubeRest {
     }
 
     private Answer send(HttpRequest request) throws IOException {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking(request.method() + " " + request.uri().getPath());
         try {
             HttpResponse<byte[]> r = api.http().sendAsync(request, byte[].class).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             return new Answer(r.code(), r.body());

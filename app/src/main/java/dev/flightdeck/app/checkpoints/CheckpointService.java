@@ -82,6 +82,10 @@ public final class CheckpointService {
 
     private CheckpointStatus cached(String prefix) {
         Slot slot = cache.computeIfAbsent(prefix, p -> new Slot());
+        Instant readAt = slot.readAt;
+        if (readAt == null || !clock.instant().isBefore(readAt.plus(interval))) {
+            dev.flightdeck.app.threads.UiThreadGuard.blocking("listing checkpoints under " + prefix);
+        }
         boolean read = false;
         CheckpointStatus status;
         synchronized (slot) {

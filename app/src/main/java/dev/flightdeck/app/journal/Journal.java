@@ -51,6 +51,7 @@ public final class Journal {
 
     /** Appends one entry durably; returns once it is on disk. */
     public synchronized void append(JournalEntry e) throws IOException {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("writing the journal");
         byte[] line = (JSON.writeValueAsString(e) + "\n").getBytes(StandardCharsets.UTF_8);
         Path file = fileFor(e.at());
         if (restricted.add(file)) {
@@ -108,6 +109,7 @@ public final class Journal {
 
     /** Entries with {@code from <= at < to} that match {@code filter}, oldest first. */
     public Read read(Instant from, Instant to, Predicate<JournalEntry> filter) throws IOException {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("reading the journal");
         List<JournalEntry> out = new ArrayList<>();
         int bad = 0;
         if (!Files.isDirectory(dir)) {

@@ -58,6 +58,7 @@ public final class SettingsFile {
     }
 
     public Loaded load() {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("reading " + file);
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -156,6 +157,7 @@ public final class SettingsFile {
 
     /** The contexts kept open at once ({@code "openContexts": {"all": false, "names": [...]}}); none when unreadable. */
     public OpenContexts loadOpenContexts() {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("reading " + file);
         try {
             JsonNode o = Files.exists(file) ? KubeJson.MAPPER.readTree(file.toFile()).path("openContexts") : null;
             if (o == null || !o.isObject()) {
@@ -182,6 +184,7 @@ public final class SettingsFile {
     }
 
     private ObjectNode rootForSaving() throws IOException {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("writing " + file);
         try {
             return Files.exists(file) && KubeJson.MAPPER.readTree(file.toFile()) instanceof ObjectNode o
                     ? o : KubeJson.MAPPER.createObjectNode();

@@ -83,14 +83,14 @@ public final class ActionsController implements AutoCloseable {
     public void openDrain(String node) {
         ActionSession s = session.get();
         if (s != null && whyNotDrain.get() == null) {
-            new DrainDialog(owner.get(), s, node, this::gangs, journalChanged).show();
+            new DrainDialog(owner.get(), s, node, journalChanged).show();
         }
     }
 
     public void openDrainMany(List<String> nodes) {
         ActionSession s = session.get();
         if (s != null && whyNotDrain.get() == null && !nodes.isEmpty()) {
-            new DrainManyDialog(owner.get(), s, nodes, this::gangs, journalChanged).show();
+            new DrainManyDialog(owner.get(), s, nodes, journalChanged).show();
         }
     }
 
@@ -131,11 +131,6 @@ public final class ActionsController implements AutoCloseable {
     public String whyNotResume() {
         ActionSession s = session.get();
         return s == null ? "not connected" : s.readOnly();
-    }
-
-    private List<Gang> gangs() {
-        ActionSession s = session.get();
-        return s == null ? List.of() : s.session().fleet().gangs();
     }
 
     public ReadOnlyObjectProperty<ActionSession> sessionProperty() {

@@ -24,6 +24,12 @@ final class DrainConsents {
         return DrainOptions.DEFAULTS.withConsent(emptyDir.isSelected(), force.isSelected());
     }
 
+    /** Once a drain runs, its consents are what was confirmed: they can no longer change. */
+    void lock() {
+        emptyDir.setDisable(true);
+        force.setDisable(true);
+    }
+
     List<Node> nodes() {
         return List.of(emptyDir, force);
     }

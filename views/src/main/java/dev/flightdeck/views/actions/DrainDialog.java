@@ -39,20 +39,19 @@ final class DrainDialog extends ActionWindow {
 
     private final ActionSession s;
     private final String node;
-    private final Supplier<List<Gang>> gangs;
     private final Runnable journalChanged;
     private final DrainConsents consents = new DrainConsents("drain", this::replan);
     private final TextField reason = new TextField();
     private final TextField typed = new TextField();
     private final Button go = button("Drain", "drain-go");
+    /** FX thread only: the plan shown and the run it was journaled for. */
     private DrainPlan plan;
     private DrainRun run;
 
-    DrainDialog(Window owner, ActionSession s, String node, Supplier<List<Gang>> gangs, Runnable journalChanged) {
+    DrainDialog(Window owner, ActionSession s, String node, Runnable journalChanged) {
         super(owner, s, "Drain " + node, "drain-dialog");
         this.s = s;
         this.node = node;
-        this.gangs = gangs;
         this.journalChanged = journalChanged;
         reason.setId("drain-reason");
         reason.setPromptText("why (journaled, and written on the node for teammates)");
@@ -75,18 +74,25 @@ final class DrainDialog extends ActionWindow {
         go.setDisable(true);
         DrainOptions o = options();
         inBackground(() -> {
-            DrainPlan p = new DrainPlanReader(s.rest(), s.session().checkpoints()::read).read(node, gangs.get(),
+            // The gangs of this dialog's own session (the core's model, safe off the FX thread): not
+            // whatever cluster the window shows by the time the plan is read.
+            DrainPlan p = new DrainPlanReader(s.rest(), s.session().checkpoints()::read).read(node, s.session().fleet().gangs(),
                     s.session().fleet().snapshot().nodes(), s.drainBreaker(), o, s.clock().instant());
-            run = new DrainRun(s.rest(), s.journalFor("drain", "node/" + node), new DrainExecutor(s.rest(), s.clock()),
+            DrainRun r = new DrainRun(s.rest(), s.journalFor("drain", "node/" + node), new DrainExecutor(s.rest(), s.clock()),
                     s.clock());
-            run.planned(p);
-            return p;
-        }, p -> {
-            plan = p;
+            r.planned(p);
+            return new Planned(p, r);
+        }, planned -> {
+            plan = planned.plan();
+            run = planned.run();
             problem.setText("");
-            showPlan(p);
+            showPlan(plan);
             journalChanged.run();
         });
+    }
+
+    /** A plan and the run it was journaled for, made off the FX thread and handed to it together. */
+    private record Planned(DrainPlan plan, DrainRun run) {
     }
 
     private void showPlan(DrainPlan p) {
@@ -139,6 +145,8 @@ final class DrainDialog extends ActionWindow {
 
     private void execute() {
         DrainPlan confirmed = plan;
+        DrainRun confirmedRun = run;
+        consents.lock();
         go.disableProperty().unbind();
         ProgressBar bar = new ProgressBar(0);
         bar.setId("drain-progress");
@@ -151,15 +159,16 @@ final class DrainDialog extends ActionWindow {
         confirm.getChildren().clear();
         Button cancel = button("Stop draining", "drain-cancel");
         cancel.setOnAction(e -> {
-            run.cancel();
+            confirmedRun.cancel();
             cancel.setDisable(true);
             status.setText("stopping: no further evictions; " + node + " stays cordoned");
         });
         setButtons(cancel);
         String why = reason.getText().strip();
         DrainOptions o = options();
-        execute("drain " + node, () -> run.execute(confirmed, why, () -> new DrainPlanReader(s.rest(), s.session().checkpoints()::read)
-                .read(node, gangs.get(), o, s.clock().instant()), event -> Platform.runLater(() -> {
+        execute("drain " + node, () -> confirmedRun.execute(confirmed, why, () -> new DrainPlanReader(s.rest(),
+                s.session().checkpoints()::read).read(node, s.session().fleet().gangs(), o, s.clock().instant()),
+                event -> Platform.runLater(() -> {
                     log.getItems().add(event.line());
                     log.scrollTo(log.getItems().size() - 1);
                     status.setText(event.line());

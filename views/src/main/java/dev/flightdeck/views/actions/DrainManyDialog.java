@@ -40,7 +40,6 @@ final class DrainManyDialog extends ActionWindow {
 
     private final ActionSession s;
     private final List<String> nodes;
-    private final Supplier<List<Gang>> gangs;
     private final Runnable journalChanged;
     private final DrainConsents consents = new DrainConsents("many", this::replan);
     private final TextField reason = new TextField();
@@ -49,11 +48,10 @@ final class DrainManyDialog extends ActionWindow {
     private final Map<String, Label> status = new LinkedHashMap<>();
     private Map<String, DrainPlan> plans = Map.of();
 
-    DrainManyDialog(Window owner, ActionSession s, List<String> nodes, Supplier<List<Gang>> gangs, Runnable journalChanged) {
+    DrainManyDialog(Window owner, ActionSession s, List<String> nodes, Runnable journalChanged) {
         super(owner, s, "Drain " + nodes.size() + " nodes", "many-dialog");
         this.s = s;
         this.nodes = List.copyOf(nodes);
-        this.gangs = gangs;
         this.journalChanged = journalChanged;
         reason.setId("many-reason");
         typed.setId("many-confirm");
@@ -78,7 +76,7 @@ final class DrainManyDialog extends ActionWindow {
             CircuitBreaker.Check together = s.drainBreaker().check(fleet, new LinkedHashSet<>(nodes));
             Map<String, DrainPlan> out = new LinkedHashMap<>();
             for (String n : nodes) {
-                out.put(n, reader.read(n, gangs.get(), o, s.clock().instant()).withBreaker(together));
+                out.put(n, reader.read(n, s.session().fleet().gangs(), o, s.clock().instant()).withBreaker(together));
             }
             return out;
         }, this::showPlans);
@@ -128,6 +126,10 @@ final class DrainManyDialog extends ActionWindow {
 
     private void execute() {
         Map<String, DrainPlan> confirmed = plans;
+        // The consents were part of what was confirmed: a change now would re-plan over the progress lines.
+        consents.lock();
+        // The worker writes progress into these labels through runLater; it never reads the FX-owned map.
+        Map<String, Label> labels = Map.copyOf(status);
         go.disableProperty().unbind();
         go.setDisable(true);
         confirm.getChildren().clear();
@@ -150,7 +152,7 @@ final class DrainManyDialog extends ActionWindow {
             DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
             for (Map.Entry<String, DrainPlan> e : confirmed.entrySet()) {
                 String n = e.getKey();
-                Label l = status.get(n);
+                Label l = labels.get(n);
                 if (stopped.get()) {
                     Platform.runLater(() -> l.setText(n + ": not started (stopped)"));
                     continue;
@@ -160,7 +162,7 @@ final class DrainManyDialog extends ActionWindow {
                 current.set(run);
                 run.planned(e.getValue());
                 DrainOutcome out = run.execute(e.getValue(), why + " (one of " + confirmed.size() + " nodes)",
-                        () -> reader.read(n, gangs.get(), o, s.clock().instant()),
+                        () -> reader.read(n, s.session().fleet().gangs(), o, s.clock().instant()),
                         (DrainEvent ev) -> Platform.runLater(() -> l.setText(n + ": " + ev.line())));
                 outcomes.add(out);
                 Platform.runLater(() -> {

@@ -74,8 +74,15 @@ final class ResumeDialog extends ActionWindow {
             if (refused != null) {
                 throw new IllegalStateException(refused);
             }
-            return new ResumePlanReader(s.rest(), s.session().checkpoints()::read).read(gang, step, s.clock().instant());
+            ResumePlan p = new ResumePlanReader(s.rest(), s.session().checkpoints()::read).read(gang, step, s.clock().instant());
+            // Here, not on the FX thread: once the cache expires this is an S3 LIST.
+            List<Checkpoint> recent = s.session().checkpoints().read(gang.annotations()).recent();
+            return new Planned(p, recent);
         }, this::showPlan);
+    }
+
+    /** A plan and the checkpoints to pick from, both read off the FX thread. */
+    private record Planned(ResumePlan plan, List<Checkpoint> recent) {
     }
 
     /** Delete and create the workload's kind, read its pods: what RBAC must allow (none for a kind resume refuses). */
@@ -83,13 +90,14 @@ final class ResumeDialog extends ActionWindow {
         return ResumableKind.of(g.key().system()).map(k -> ResumeRun.permissions(k, g.key().namespace())).orElse(List.of());
     }
 
-    private void showPlan(ResumePlan p) {
+    private void showPlan(Planned planned) {
+        ResumePlan p = planned.plan();
         plan = p;
         problem.setText("");
         List<String> lines = ResumePlanText.lines(p);
         int diffStart = lines.indexOf(lines.stream().filter(l -> l.startsWith("---")).findFirst().orElse(""));
         body.getChildren().setAll(line(lines.getFirst(), "resume-summary"), section("Checkpoint"), checkpoint);
-        var recent = s.session().checkpoints().read(gang.annotations()).recent();
+        List<Checkpoint> recent = planned.recent();
         checkpoint.setOnAction(null);
         checkpoint.getItems().setAll(recent.isEmpty() ? List.of(p.checkpoint()) : recent);
         checkpoint.getItems().stream().filter(c -> c.step() == p.checkpoint().step()).findFirst().ifPresent(checkpoint::setValue);

@@ -123,17 +123,27 @@ public final class JournalView extends VBox {
         return n == 1 ? "1 entry" : n + " entries";
     }
 
-    /** What "Export timeline…" does once a file is chosen: write it and say so, or say why not. */
+    /**
+     * What "Export timeline…" does once a file is chosen: the timeline is taken from the screen here,
+     * written off the FX thread (a slow or network disk must not freeze the window), then said.
+     */
     void exportTo(Path file) {
-        try {
-            vm.exportTo(file);
-            exportProblem.set(null);
-            exportNotice.set("Timeline of " + count() + " written to " + file);
-        } catch (IOException | RuntimeException e) {
-            exportNotice.set(null);
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            exportProblem.set("Could not write the timeline to " + file + ": " + why);
-        }
+        String markdown = vm.timelineMarkdown();
+        String what = count();
+        exportProblem.set(null);
+        exportNotice.set("Writing the timeline of " + what + " to " + file + "…");
+        Thread.ofVirtual().name("timeline-export").start(() -> {
+            try {
+                JournalViewModel.write(file, markdown);
+                javafx.application.Platform.runLater(() -> exportNotice.set("Timeline of " + what + " written to " + file));
+            } catch (IOException | RuntimeException e) {
+                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                javafx.application.Platform.runLater(() -> {
+                    exportNotice.set(null);
+                    exportProblem.set("Could not write the timeline to " + file + ": " + why);
+                });
+            }
+        });
     }
 
     private Path askForFile(Window owner) {

@@ -276,7 +276,12 @@ public final class JournalViewModel {
 
     /** Writes {@link #timelineMarkdown()} to {@code file} (UTF-8), replacing it. */
     public void exportTo(Path file) throws IOException {
-        Files.writeString(file, timelineMarkdown(), StandardCharsets.UTF_8);
+        write(file, timelineMarkdown());
+    }
+
+    /** Writes a timeline taken earlier to {@code file} (UTF-8), replacing it: any thread. */
+    static void write(Path file, String markdown) throws IOException {
+        Files.writeString(file, markdown, StandardCharsets.UTF_8);
     }
 
     /** The status line and the empty table's words, from what the last read found. */

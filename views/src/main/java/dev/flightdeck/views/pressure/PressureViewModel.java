@@ -41,8 +41,7 @@ public final class PressureViewModel {
         this.fx = fx;
         window.addListener((o, old, w) -> {
             if (scraper != null && w != null) {
-                scraper.tracker().history().setWindow(w);
-                history.set(scraper.tracker().history().snapshot());
+                resize(scraper, w);
             }
         });
     }
@@ -57,7 +56,7 @@ public final class PressureViewModel {
         detach();
         scraper = s;
         sandbox.set(simulated);
-        s.tracker().history().setWindow(window.get());
+        resize(s, window.get());
         PressureScraper mine = s;
         listener = reading -> fx.execute(() -> {
             if (scraper == mine) {
@@ -66,6 +65,21 @@ public final class PressureViewModel {
         });
         s.subscribe(listener);
         show(s);
+    }
+
+    /**
+     * Changes how much history {@code s} keeps. Off the FX thread: the history's lock is the one the
+     * scraper records under, and the FX thread never waits for another thread's lock.
+     */
+    private void resize(PressureScraper s, Duration w) {
+        Thread.ofVirtual().name("pressure-window").start(() -> {
+            s.tracker().history().setWindow(w);
+            fx.execute(() -> {
+                if (scraper == s) {
+                    history.set(s.tracker().history().snapshot());
+                }
+            });
+        });
     }
 
     /** FX thread: no cluster shown. */

@@ -35,13 +35,13 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final Label error = new Label();
     private ClusterSettings current;
 
-    ClusterSettingsDialog(Window owner, String context, SettingsFile file, Runnable reconnect) {
+    /** @param loaded the settings file as read off the FX thread (with why it could not be, if so) */
+    ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect) {
         initOwner(owner);
         if (owner != null && owner.getScene() != null) {
             getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
         }
         setTitle("Cluster settings — " + context);
-        SettingsFile.Loaded loaded = file.load();
         current = loaded.forContext(context);
         S3Settings s3 = current.s3();
         interval.setId("settings-metrics-interval");
@@ -85,15 +85,33 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         Button save = (Button) getDialogPane().lookupButton(ButtonType.OK);
         save.setText("Save and reconnect");
         save.setId("settings-save");
-        // Validate and write before the dialog closes, so a typo keeps the dialog open with the reason.
+        // Validate, then write off the FX thread; the dialog closes once written, so a typo or a file
+        // that cannot be written keeps it open with the reason.
         save.addEventFilter(ActionEvent.ACTION, e -> {
+            e.consume();
+            ClusterSettings chosen;
             try {
-                file.save(context, read());
-                reconnect.run();
-            } catch (IllegalArgumentException | IOException bad) {
+                chosen = read();
+            } catch (IllegalArgumentException bad) {
                 error.setText(bad.getMessage());
-                e.consume();
+                return;
             }
+            save.setDisable(true);
+            Thread.ofVirtual().name("settings-save").start(() -> {
+                try {
+                    file.save(context, chosen);
+                    javafx.application.Platform.runLater(() -> {
+                        setResult(ButtonType.OK);
+                        close();
+                        reconnect.run();
+                    });
+                } catch (IOException bad) {
+                    javafx.application.Platform.runLater(() -> {
+                        error.setText(bad.getMessage());
+                        save.setDisable(false);
+                    });
+                }
+            });
         });
     }
 

@@ -47,9 +47,21 @@ final class DrillScreens {
                     }
                 }, background, Platform::runLater);
         vm.setHost(host);
-        host.sessions.targetProperty().addListener((o, old, t) -> vm.setStagingContext(
-                t instanceof ConnectionTarget.Context c && SettingsFile.standard().load().forContext(c.name()).drills()
-                        ? c.name() : null));
+        // Whether the context allows drills is in the settings file: read off the FX thread, and applied
+        // only if the person is still on that cluster.
+        host.sessions.targetProperty().addListener((o, old, t) -> {
+            vm.setStagingContext(null);
+            if (t instanceof ConnectionTarget.Context c) {
+                background.execute(() -> {
+                    boolean drills = SettingsFile.standard().load().forContext(c.name()).drills();
+                    Platform.runLater(() -> {
+                        if (drills && host.sessions.targetProperty().get() == t) {
+                            vm.setStagingContext(c.name());
+                        }
+                    });
+                });
+            }
+        });
         return vm;
     }
 

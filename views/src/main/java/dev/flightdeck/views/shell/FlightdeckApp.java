@@ -61,6 +61,12 @@ public final class FlightdeckApp extends Application {
         stage.setTitle("Flightdeck");
         stage.getIcons().setAll(dev.flightdeck.views.theme.AppIcon.sizes());
         stage.setScene(window.createScene(1600, 960));
+        // Quitting with an action under way would stop it half-way: ask first.
+        stage.setOnCloseRequest(e -> {
+            if (!dev.flightdeck.views.actions.RunningActions.mayQuit(stage)) {
+                e.consume();
+            }
+        });
         stage.show();
         window.nodesView().focusTable();
         StartupReport.watch(env, stage.getScene(), nodes.allRows());

@@ -162,12 +162,17 @@ public final class MainWindow extends BorderPane {
         b.disableProperty().bind(sessions.targetProperty().map(t -> !(t instanceof ConnectionTarget.Context)).orElse(true));
         b.setOnAction(e -> {
             if (sessions.targetProperty().get() instanceof ConnectionTarget.Context c) {
-                new ClusterSettingsDialog(getScene().getWindow(), c.name(), SettingsFile.standard(), sessions::retry).show();
+                // The file is read off the FX thread; the dialog opens with what it holds for this context.
+                SettingsFile file = SettingsFile.standard();
+                Thread.ofVirtual().name("settings-read").start(() -> {
+                    SettingsFile.Loaded loaded = file.load();
+                    javafx.application.Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
+                            sessions::retry).show());
+                });
             }
         });
         // A settings file that cannot be read does not stop anything; say so once per connect.
-        sessions.sessionProperty().addListener((o, old, s) -> {
-            String problem = s == null || s.isSandbox() ? null : SettingsFile.standard().load().problem();
+        sessions.settingsProblemProperty().addListener((o, old, problem) -> {
             if (problem != null) {
                 notice.set(problem);
             }

@@ -58,12 +58,15 @@ public final class SessionController implements AutoCloseable {
     private final PressureViewModel pressure = new PressureViewModel(Platform::runLater);
     private Runnable journalChanged = () -> { };
     private final ActionsController actions = new ActionsController(() -> journalChanged.run());
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(
-            r -> Thread.ofPlatform().name("session-switch").daemon().unstarted(r));
+    /** One virtual thread per switch: waiting for a silent cluster never holds up a switch to an open one. */
+    private final ExecutorService worker = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("session-switch-", 0).factory());
     private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
     private final ReadOnlyObjectWrapper<ConnectionTarget> target = new ReadOnlyObjectWrapper<>(this, "target");
     private final ReadOnlyStringWrapper connecting = new ReadOnlyStringWrapper(this, "connecting");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
+    /** Why the settings file could not be read at the last connect (null when it could, or for the sandbox). */
+    private final ReadOnlyStringWrapper settingsProblem = new ReadOnlyStringWrapper(this, "settingsProblem");
     private DeltaBatcher batcher;
     private java.util.function.BooleanSupplier hold = () -> false;
     private long generation;
@@ -114,17 +117,17 @@ public final class SessionController implements AutoCloseable {
             return; // closing
         }
         fleet.keepOpen(withCurrent(kept, next)); // the cluster left is closed unless it is kept open
-        if (cluster.session() != null) {
-            attach(cluster.session());
-            return;
+        if (cluster.session() == null) {
+            connecting.set("connecting to " + next.displayName() + "…");
         }
-        connecting.set("connecting to " + next.displayName() + "…");
         worker.execute(() -> {
             try {
                 ClusterSession opened = cluster.awaitSession(OPEN_WAIT_MINUTES, TimeUnit.MINUTES);
+                // Read here, never on the FX thread: the settings decide read-only mode and the drain breaker.
+                SettingsFile.Loaded settings = SettingsFile.standard().load();
                 Platform.runLater(() -> {
                     if (gen == generation) {
-                        attach(opened);
+                        attach(opened, settings);
                     }
                 });
             } catch (ConnectionProblem p) {
@@ -197,16 +200,17 @@ public final class SessionController implements AutoCloseable {
         });
     }
 
-    private void attach(ClusterSession s) {
+    private void attach(ClusterSession s, SettingsFile.Loaded settings) {
         batcher = new DeltaBatcher(this::apply);
         batcher.holdWhile(hold);
         nodes.setPodSource(s.fleet()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
         pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
-        SettingsFile.Loaded settings = SettingsFile.standard().load();
         ConnectionTarget t = target.get();
         actions.attach(ActionSession.standard(s, t, settings, Clock.systemUTC()));
+        settingsProblem.set(null); // set again below, so a listener hears it once per connect
+        settingsProblem.set(s.isSandbox() ? null : settings.problem());
         session.set(s);
         connecting.set(null);
         s.fleet().subscribe(batcher);
@@ -239,7 +243,15 @@ public final class SessionController implements AutoCloseable {
         return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
-    /** FX thread, on exit: closes every open cluster (in parallel, each waited for briefly so a sandbox stops cleanly). */
+    public javafx.beans.property.ReadOnlyStringProperty settingsProblemProperty() {
+        return settingsProblem.getReadOnlyProperty();
+    }
+
+    /**
+     * FX thread, on exit: detaches the screens here, and closes every open cluster on a thread of its own
+     * (in parallel, each waited for up to 5 s so a sandbox stops cleanly) — not on the FX thread. The
+     * thread is not a daemon: the process ends once the clusters are closed.
+     */
     @Override
     public void close() {
         ++generation;
@@ -248,7 +260,7 @@ public final class SessionController implements AutoCloseable {
         gangs.close();
         gangKinds.close();
         actions.close();
-        fleet.close();
+        Thread.ofPlatform().name("closing-clusters").daemon(false).start(fleet::close);
     }
 
     /** FX thread: while {@code hold} is true (a mouse button down on the screen), updates wait, at most a second. */

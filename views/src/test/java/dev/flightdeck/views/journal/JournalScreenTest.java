@@ -61,14 +61,18 @@ class JournalScreenTest {
     private Stage stage;
 
     @Start
-    void start(Stage stage) {
+    void start(Stage stage) throws InterruptedException {
         this.stage = stage;
-        try {
-            journal = TestJournal.write(dir.resolve("journal"));
-            TestJournal.tear(journal, TestJournal.NOW);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        // The fixture's journal is written from another thread: file work on the FX thread fails the test.
+        Thread writer = Thread.ofVirtual().start(() -> {
+            try {
+                journal = TestJournal.write(dir.resolve("journal"));
+                TestJournal.tear(journal, TestJournal.NOW);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        writer.join();
         vm = new JournalViewModel(journal, TestJournal.CLOCK, reader, Platform::runLater);
         stage.setScene(scene(new JournalView(vm, w -> dir.resolve("exported.md"))));
         stage.setX(0);
@@ -127,7 +131,8 @@ class JournalScreenTest {
 
         robot.clickOn("#journal-export");
         Path exported = dir.resolve("exported.md");
-        FxWait.until(() -> Files.exists(exported), "the timeline written");
+        FxWait.until(() -> ("Timeline of 7 entries written to " + exported).equals(text(robot, "#journal-export-done-text")),
+                "the timeline written (off the FX thread), then said");
         var range = vm.rangeProperty().get();
         List<JournalEntry> node = journal.read(range.from(), range.to(),
                 e -> e.target().equals("node/gpu-node-017")).entries();

@@ -38,7 +38,9 @@ class ClusterSettingsDialogTest {
         stage.setX(0);
         stage.setY(0);
         stage.show();
-        dialog = new ClusterSettingsDialog(stage, "lab", file, reconnects::incrementAndGet);
+        // A new, empty file: what it holds for "lab" is the defaults.
+        dialog = new ClusterSettingsDialog(stage, "lab", new SettingsFile.Loaded(java.util.Map.of(), null), file,
+                reconnects::incrementAndGet);
         dialog.setX(0);
         dialog.setY(0);
         dialog.show();
@@ -74,9 +76,10 @@ class ClusterSettingsDialogTest {
         // Saving used to rebuild the settings from the dialog's fields alone: a read-only context lost it.
         file.save("staging", dev.flightdeck.app.settings.ClusterSettings.DEFAULTS.withReadOnly(true)
                 .withDrainBreaker(new dev.flightdeck.app.actions.drain.CircuitBreaker(3, 5)));
+        var staging = file.load();
         robot.interact(() -> {
             dialog.close();
-            dialog = new ClusterSettingsDialog(null, "staging", file, reconnects::incrementAndGet);
+            dialog = new ClusterSettingsDialog(null, "staging", staging, file, reconnects::incrementAndGet);
             dialog.setX(0);
             dialog.setY(0);
             dialog.show();
