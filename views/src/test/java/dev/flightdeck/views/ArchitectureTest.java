@@ -31,7 +31,7 @@ class ArchitectureTest {
     @Test
     void bothLayersAreActuallyImported() {
         // Guards against a rule passing vacuously because nothing was found on the class path.
-        assertTrue(app.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.app.fleet.FleetModel")),
+        assertTrue(app.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.app.model.FleetModel")),
                 "app classes imported: " + app.size());
         assertTrue(app.size() > 20, "app classes imported: " + app.size());
         assertTrue(views.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.views.nodes.NodesViewModel")),
@@ -52,6 +52,17 @@ class ArchitectureTest {
         ArchRule rule = noClasses().that().resideInAPackage("dev.flightdeck.views..")
                 .should().dependOnClassesThat().resideInAPackage("io.fabric8..")
                 .because("views go through app/ for everything Kubernetes");
+        rule.check(views);
+    }
+
+    @Test
+    void theScreensDoNotUseTheCommandLine() {
+        // The Launcher is the process's entry point: it hands a headless command (check, drain, drill…)
+        // to cli/ before any screen exists. Nothing else in the GUI may reach into cli/.
+        ArchRule rule = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .and().doNotHaveFullyQualifiedName("dev.flightdeck.views.Launcher")
+                .should().dependOnClassesThat().resideInAPackage("dev.flightdeck.app.cli..")
+                .because("the console and the headless commands are two faces of the same core, not of each other");
         rule.check(views);
     }
 

@@ -1,6 +1,6 @@
 package dev.flightdeck.views;
 
-import dev.flightdeck.app.cli.LaunchOptions;
+import dev.flightdeck.app.launch.LaunchOptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

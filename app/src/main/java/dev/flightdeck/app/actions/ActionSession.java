@@ -46,7 +46,8 @@ public final class ActionSession {
         return new ActionSession(session, new Journal(dev.flightdeck.app.settings.AppDirectories.standard().data()
                 .resolve("journal")), ReadOnlyMode.reason(target, settings),
                 target instanceof dev.flightdeck.app.connect.ConnectionTarget.Context c
-                        ? settings.forContext(c.name()).drainBreaker() : dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS,
+                        ? dev.flightdeck.app.actions.drain.CircuitBreaker.of(settings.forContext(c.name()).drainBreaker())
+                        : dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS,
                 clock);
     }
 

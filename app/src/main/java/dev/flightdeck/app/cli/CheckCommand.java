@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.session.ClusterSession;
 
 import dev.flightdeck.app.pressure.PressureReading;

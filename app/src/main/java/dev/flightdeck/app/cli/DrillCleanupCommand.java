@@ -1,5 +1,8 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.TargetResolver;
+import dev.flightdeck.app.launch.ResolvedTarget;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.connect.ClusterConnection;

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.ScenarioCatalog;
 import dev.flightdeck.app.settings.AppDirectories;

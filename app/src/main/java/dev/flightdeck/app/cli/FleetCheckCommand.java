@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.clusters.ClusterFleet;
 import dev.flightdeck.app.clusters.ClusterSummary;
 import dev.flightdeck.app.clusters.FleetOverview;

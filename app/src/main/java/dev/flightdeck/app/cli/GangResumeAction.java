@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.ActionRequest;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.resume.ResumeOutcome;
 import dev.flightdeck.app.actions.resume.ResumePlan;

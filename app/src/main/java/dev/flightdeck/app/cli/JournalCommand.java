@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.actions.resume.JournalRestore;

@@ -1,5 +1,8 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.ActionRequest;
+import dev.flightdeck.app.launch.TargetResolver;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.actions.drain.DrainOptions;
@@ -36,7 +39,7 @@ public final class PlanCommand {
     private static CircuitBreaker breaker(LaunchOptions options, Map<String, String> env) {
         try {
             if (TargetResolver.resolve(options, env).target() instanceof dev.flightdeck.app.connect.ConnectionTarget.Context c) {
-                return SettingsFile.standard().load().forContext(c.name()).drainBreaker();
+                return CircuitBreaker.of(SettingsFile.standard().load().forContext(c.name()).drainBreaker());
             }
         } catch (dev.flightdeck.app.connect.ConnectionProblem e) {
             // already connected once: cannot happen; fall back to the defaults

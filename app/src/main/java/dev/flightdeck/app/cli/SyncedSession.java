@@ -1,5 +1,8 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.TargetResolver;
+import dev.flightdeck.app.launch.ResolvedTarget;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;

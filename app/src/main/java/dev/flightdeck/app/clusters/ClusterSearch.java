@@ -1,6 +1,6 @@
 package dev.flightdeck.app.clusters;
 
-import dev.flightdeck.app.fleet.FleetModel;
+import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.gangs.Gang;

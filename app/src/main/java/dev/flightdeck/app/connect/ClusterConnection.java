@@ -4,7 +4,6 @@ import dev.flightdeck.app.connect.auth.BearerTokenInterceptor;
 import dev.flightdeck.app.connect.auth.TokenSource;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.SandboxControl;
-import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.ApiEndpoint;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -53,7 +52,7 @@ public final class ClusterConnection implements AutoCloseable {
         return budget;
     }
 
-    public static ClusterConnection open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
+    public static ClusterConnection open(ConnectionTarget target, ConnectionOptions options) throws ConnectionProblem {
         return switch (target) {
             case ConnectionTarget.Sandbox s -> sandbox(target, SandboxCluster.start(s.nodes()), true, options);
             case ConnectionTarget.RunningSandbox r -> sandbox(target, r.cluster(), false, options);
@@ -68,7 +67,7 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     private static ClusterConnection sandbox(ConnectionTarget target, SandboxCluster cluster, boolean owned,
-                                             SessionOptions options) throws ConnectionProblem {
+                                             ConnectionOptions options) throws ConnectionProblem {
         Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build(), options);
         return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
                 new KubernetesClientBuilder().withConfig(config).build(), cluster, owned, options.requestBudget().fresh()));
@@ -96,7 +95,7 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     /** Our watchers back off on their own; fabric8's per-request retries would only hide an outage. */
-    private static Config tuned(Config config, SessionOptions options) {
+    private static Config tuned(Config config, ConnectionOptions options) {
         config.setRequestRetryBackoffLimit(0);
         config.setUserAgent(options.userAgent());
         config.setConnectionTimeout(10_000);

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
-import dev.flightdeck.app.fleet.FleetModel;
+import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.fleet.PodFacts;

@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  */
 public final class PressureScraper implements AutoCloseable {
 
-    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(15);
+    public static final Duration DEFAULT_INTERVAL = dev.flightdeck.app.settings.ClusterSettings.DEFAULT_METRICS_INTERVAL;
     static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
 
     private final ControlPlaneFetcher fetcher;

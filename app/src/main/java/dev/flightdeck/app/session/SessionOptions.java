@@ -22,7 +22,7 @@ import dev.flightdeck.app.settings.SettingsFile;
  */
 public record SessionOptions(PreflightConvention preflight, int pageSize, S3Settings s3, Duration metricsInterval,
                              String userAgent, dev.flightdeck.app.connect.RequestBudget requestBudget,
-                             Duration watchIdleLimit) {
+                             Duration watchIdleLimit) implements dev.flightdeck.app.connect.ConnectionOptions {
 
     /** The console's own User-Agent: {@code flightdeck/VERSION (OS/ARCH)}, after kubectl's. */
     public static final String USER_AGENT = userAgent("flightdeck");

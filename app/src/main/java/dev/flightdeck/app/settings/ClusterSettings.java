@@ -1,8 +1,6 @@
 package dev.flightdeck.app.settings;
 
-import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.checkpoints.S3Settings;
-import dev.flightdeck.app.pressure.PressureScraper;
 
 import java.time.Duration;
 
@@ -18,34 +16,37 @@ import java.time.Duration;
  * @param drills          a staging cluster where drills may run on virtual nodes they create (labelled,
  *                        tainted and removed afterwards); off everywhere unless a person sets it
  */
-public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, CircuitBreaker drainBreaker,
+public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
                               boolean drills) {
+
+    /** How often /metrics is scraped unless the settings say otherwise. */
+    public static final Duration DEFAULT_METRICS_INTERVAL = Duration.ofSeconds(15);
 
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
-    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, PressureScraper.DEFAULT_INTERVAL, false,
-            CircuitBreaker.DEFAULTS, false);
+    public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, DEFAULT_METRICS_INTERVAL, false,
+            DrainLimits.DEFAULTS, false);
 
     public ClusterSettings {
         s3 = s3 == null ? S3Settings.AWS : s3;
-        drainBreaker = drainBreaker == null ? CircuitBreaker.DEFAULTS : drainBreaker;
-        metricsInterval = metricsInterval == null ? PressureScraper.DEFAULT_INTERVAL : metricsInterval;
+        drainBreaker = drainBreaker == null ? DrainLimits.DEFAULTS : drainBreaker;
+        metricsInterval = metricsInterval == null ? DEFAULT_METRICS_INTERVAL : metricsInterval;
         if (metricsInterval.compareTo(MIN_INTERVAL) < 0 || metricsInterval.compareTo(MAX_INTERVAL) > 0) {
             throw new IllegalArgumentException("the /metrics interval must be between " + MIN_INTERVAL.toSeconds()
                     + " and " + MAX_INTERVAL.toSeconds() + " seconds, not " + metricsInterval.toSeconds());
         }
     }
 
-    public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, CircuitBreaker drainBreaker) {
+    public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker) {
         this(s3, metricsInterval, readOnly, drainBreaker, false);
     }
 
     public ClusterSettings(S3Settings s3) {
-        this(s3, PressureScraper.DEFAULT_INTERVAL, false, CircuitBreaker.DEFAULTS, false);
+        this(s3, DEFAULT_METRICS_INTERVAL, false, DrainLimits.DEFAULTS, false);
     }
 
     public ClusterSettings(S3Settings s3, Duration metricsInterval) {
-        this(s3, metricsInterval, false, CircuitBreaker.DEFAULTS, false);
+        this(s3, metricsInterval, false, DrainLimits.DEFAULTS, false);
     }
 
     public ClusterSettings withS3(S3Settings s) {
@@ -60,7 +61,7 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
         return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills);
     }
 
-    public ClusterSettings withDrainBreaker(CircuitBreaker b) {
+    public ClusterSettings withDrainBreaker(DrainLimits b) {
         return new ClusterSettings(s3, metricsInterval, readOnly, b, drills);
     }
 

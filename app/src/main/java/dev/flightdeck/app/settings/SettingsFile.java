@@ -3,10 +3,7 @@ package dev.flightdeck.app.settings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.checkpoints.S3Settings;
-import dev.flightdeck.app.pressure.PressureScraper;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
 import java.net.URI;
@@ -43,6 +40,9 @@ public final class SettingsFile {
         }
     }
 
+    /** Plain JSON: the settings file is the person's, not an API object. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private final Path file;
 
     public SettingsFile(Path file) {
@@ -68,7 +68,7 @@ public final class SettingsFile {
             return new Loaded(Map.of(), "settings file " + file + " cannot be read (" + e.getMessage() + "); using defaults");
         }
         try {
-            return new Loaded(parse(KubeJson.MAPPER.readTree(bytes)), null);
+            return new Loaded(parse(JSON.readTree(bytes)), null);
         } catch (JsonProcessingException e) {
             return new Loaded(Map.of(), "settings file " + file + " is not valid JSON (line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "); using defaults");
@@ -98,7 +98,7 @@ public final class SettingsFile {
                     throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
                 }
             }
-            Duration interval = PressureScraper.DEFAULT_INTERVAL;
+            Duration interval = ClusterSettings.DEFAULT_METRICS_INTERVAL;
             JsonNode seconds = e.getValue().get("metricsIntervalSeconds");
             if (seconds != null) {
                 if (!seconds.canConvertToLong()) {
@@ -108,8 +108,8 @@ public final class SettingsFile {
             }
             try {
                 JsonNode d = e.getValue().path("drainBreaker");
-                CircuitBreaker breaker = d.isObject() ? new CircuitBreaker(d.path("maxNodes").asInt(CircuitBreaker.DEFAULTS.maxNodes()),
-                        d.path("maxGpuPercent").asDouble(CircuitBreaker.DEFAULTS.maxGpuPercent())) : CircuitBreaker.DEFAULTS;
+                DrainLimits breaker = d.isObject() ? new DrainLimits(d.path("maxNodes").asInt(DrainLimits.DEFAULTS.maxNodes()),
+                        d.path("maxGpuPercent").asDouble(DrainLimits.DEFAULTS.maxGpuPercent())) : DrainLimits.DEFAULTS;
                 out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker,
                         e.getValue().path("drills").asBoolean(false)));
             } catch (IllegalArgumentException bad) {
@@ -134,11 +134,11 @@ public final class SettingsFile {
         if (settings.drills()) {
             cluster.put("drills", true);
         }
-        if (!settings.drainBreaker().equals(CircuitBreaker.DEFAULTS)) {
+        if (!settings.drainBreaker().equals(DrainLimits.DEFAULTS)) {
             cluster.putObject("drainBreaker").put("maxNodes", settings.drainBreaker().maxNodes())
                     .put("maxGpuPercent", settings.drainBreaker().maxGpuPercent());
         }
-        if (!settings.metricsInterval().equals(PressureScraper.DEFAULT_INTERVAL)) {
+        if (!settings.metricsInterval().equals(ClusterSettings.DEFAULT_METRICS_INTERVAL)) {
             cluster.put("metricsIntervalSeconds", settings.metricsInterval().toSeconds());
         }
         S3Settings s3 = settings.s3();
@@ -159,7 +159,7 @@ public final class SettingsFile {
     public OpenContexts loadOpenContexts() {
         dev.flightdeck.app.threads.UiThreadGuard.blocking("reading " + file);
         try {
-            JsonNode o = Files.exists(file) ? KubeJson.MAPPER.readTree(file.toFile()).path("openContexts") : null;
+            JsonNode o = Files.exists(file) ? JSON.readTree(file.toFile()).path("openContexts") : null;
             if (o == null || !o.isObject()) {
                 return OpenContexts.NONE;
             }
@@ -186,8 +186,8 @@ public final class SettingsFile {
     private ObjectNode rootForSaving() throws IOException {
         dev.flightdeck.app.threads.UiThreadGuard.blocking("writing " + file);
         try {
-            return Files.exists(file) && KubeJson.MAPPER.readTree(file.toFile()) instanceof ObjectNode o
-                    ? o : KubeJson.MAPPER.createObjectNode();
+            return Files.exists(file) && JSON.readTree(file.toFile()) instanceof ObjectNode o
+                    ? o : JSON.createObjectNode();
         } catch (JsonProcessingException e) {
             throw new IOException("settings file " + file + " is not valid JSON; fix or remove it before saving");
         }
@@ -197,7 +197,7 @@ public final class SettingsFile {
         Files.createDirectories(file.getParent());
         Path tmp = Files.createTempFile(file.getParent(), "settings", ".tmp");
         try {
-            Files.write(tmp, KubeJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.UsageException;
 import dev.flightdeck.app.sandbox.SandboxCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -48,7 +48,7 @@ class RealNodeActionsTest {
         // service) refuses any drain there, as it should on a fleet that small, and other tests leave
         // nodes out of service. Not under test here: lift it for context "real".
         SettingsFile settings = SettingsFile.standard();
-        settings.save("real", settings.load().forContext("real").withDrainBreaker(new CircuitBreaker(1_000, 100)));
+        settings.save("real", settings.load().forContext("real").withDrainBreaker(new dev.flightdeck.app.settings.DrainLimits(1_000, 100)));
     }
 
     static ActCommandTest.Run cli(String... args) throws Exception {

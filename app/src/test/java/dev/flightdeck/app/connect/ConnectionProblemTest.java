@@ -1,7 +1,7 @@
 package dev.flightdeck.app.connect;
 
 import dev.flightdeck.app.cli.CheckCommand;
-import dev.flightdeck.app.cli.LaunchOptions;
+import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

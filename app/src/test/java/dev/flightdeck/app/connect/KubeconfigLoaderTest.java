@@ -1,8 +1,8 @@
 package dev.flightdeck.app.connect;
 
-import dev.flightdeck.app.cli.LaunchOptions;
-import dev.flightdeck.app.cli.ResolvedTarget;
-import dev.flightdeck.app.cli.TargetResolver;
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.ResolvedTarget;
+import dev.flightdeck.app.launch.TargetResolver;
 import io.fabric8.kubernetes.client.Config;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

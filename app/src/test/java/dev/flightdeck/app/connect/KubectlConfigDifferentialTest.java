@@ -2,9 +2,9 @@ package dev.flightdeck.app.connect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.flightdeck.app.cli.LaunchOptions;
-import dev.flightdeck.app.cli.ResolvedTarget;
-import dev.flightdeck.app.cli.TargetResolver;
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.ResolvedTarget;
+import dev.flightdeck.app.launch.TargetResolver;
 import dev.flightdeck.app.watch.KubeJson;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

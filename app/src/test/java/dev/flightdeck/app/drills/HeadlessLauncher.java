@@ -1,8 +1,8 @@
 package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.cli.DrillCommand;
-import dev.flightdeck.app.cli.LaunchOptions;
-import dev.flightdeck.app.cli.UsageException;
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.UsageException;
 import dev.flightdeck.app.settings.AppDirectories;
 
 import java.io.ByteArrayOutputStream;

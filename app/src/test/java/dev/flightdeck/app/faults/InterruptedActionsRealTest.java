@@ -136,7 +136,7 @@ class InterruptedActionsRealTest {
         // (10% of GPUs) would refuse this drain, as it should on a fleet that small. Not under test here.
         var settings = dev.flightdeck.app.settings.SettingsFile.standard();
         settings.save("real", settings.load().forContext("real")
-                .withDrainBreaker(new dev.flightdeck.app.actions.drain.CircuitBreaker(1_000, 100)));
+                .withDrainBreaker(new dev.flightdeck.app.settings.DrainLimits(1_000, 100)));
         String ns = real.namespace("cut-drain");
         String node = RealCluster.unique(ns + "-node");
         real.kubelet().registerGpuNode(node, 8, Map.of());

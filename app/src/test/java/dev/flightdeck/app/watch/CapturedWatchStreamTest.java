@@ -1,7 +1,7 @@
 package dev.flightdeck.app.watch;
 
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.fleet.FleetModel;
+import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.NodeVerdict;

@@ -2,7 +2,7 @@ package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.fleet.FleetModel;
+import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.PreflightConvention;
 import org.junit.jupiter.api.Test;
 

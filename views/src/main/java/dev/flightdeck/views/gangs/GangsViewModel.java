@@ -3,7 +3,7 @@ package dev.flightdeck.views.gangs;
 import dev.flightdeck.views.rows.BatchedRowList;
 
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangSystem;

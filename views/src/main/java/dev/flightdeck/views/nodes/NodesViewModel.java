@@ -2,7 +2,7 @@ package dev.flightdeck.views.nodes;
 
 import dev.flightdeck.views.rows.BatchedRowList;
 
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;

@@ -1,9 +1,9 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.cli.LaunchOptions;
-import dev.flightdeck.app.cli.ResolvedTarget;
-import dev.flightdeck.app.cli.TargetResolver;
-import dev.flightdeck.app.cli.UsageException;
+import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.launch.ResolvedTarget;
+import dev.flightdeck.app.launch.TargetResolver;
+import dev.flightdeck.app.launch.UsageException;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;

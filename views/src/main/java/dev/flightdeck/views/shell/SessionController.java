@@ -9,7 +9,7 @@ import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.views.actions.ActionsController;
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.views.gangs.GangKindsStatus;
 import dev.flightdeck.views.pressure.PressureViewModel;
 import dev.flightdeck.views.gangs.GangsViewModel;

@@ -3,7 +3,7 @@ package dev.flightdeck.views.gangs;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.checkpoints.CheckpointSource;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangSystem;

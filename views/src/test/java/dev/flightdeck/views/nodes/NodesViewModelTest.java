@@ -1,6 +1,6 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.watch.WatchEvent;

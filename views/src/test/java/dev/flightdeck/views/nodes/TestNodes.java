@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.FleetDelta;
-import dev.flightdeck.app.fleet.FleetModel;
+import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.NodeCondition;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;

@@ -75,7 +75,7 @@ class ClusterSettingsDialogTest {
     void savingKeepsWhatTheDialogDoesNotShowAndAllowsDrills(FxRobot robot) throws Exception {
         // Saving used to rebuild the settings from the dialog's fields alone: a read-only context lost it.
         file.save("staging", dev.flightdeck.app.settings.ClusterSettings.DEFAULTS.withReadOnly(true)
-                .withDrainBreaker(new dev.flightdeck.app.actions.drain.CircuitBreaker(3, 5)));
+                .withDrainBreaker(new dev.flightdeck.app.settings.DrainLimits(3, 5)));
         var staging = file.load();
         robot.interact(() -> {
             dialog.close();
@@ -89,7 +89,7 @@ class ClusterSettingsDialogTest {
         FxWait.until(() -> !dialog.isShowing(), "the dialog to close");
         var saved = file.load().forContext("staging");
         assertTrue(saved.readOnly(), "still read-only");
-        assertEquals(new dev.flightdeck.app.actions.drain.CircuitBreaker(3, 5), saved.drainBreaker(), "its breaker kept");
+        assertEquals(new dev.flightdeck.app.settings.DrainLimits(3, 5), saved.drainBreaker(), "its breaker kept");
         assertTrue(saved.drills(), "drills allowed, as ticked");
     }
 }

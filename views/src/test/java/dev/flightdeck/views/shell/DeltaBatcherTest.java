@@ -1,6 +1,6 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.fleet.FleetDelta;
+import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.app.fleet.FleetSummary;
 import javafx.application.Platform;
 import org.junit.jupiter.api.Test;

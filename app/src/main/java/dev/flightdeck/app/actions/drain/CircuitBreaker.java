@@ -2,6 +2,7 @@ package dev.flightdeck.app.actions.drain;
 
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.settings.DrainLimits;
 
 import java.util.Collection;
 import java.util.Locale;
@@ -16,12 +17,15 @@ import java.util.Set;
  */
 public record CircuitBreaker(int maxNodes, double maxGpuPercent) {
 
-    public static final CircuitBreaker DEFAULTS = new CircuitBreaker(8, 10);
+    public static final CircuitBreaker DEFAULTS = of(DrainLimits.DEFAULTS);
 
     public CircuitBreaker {
-        if (maxNodes < 1 || !(maxGpuPercent > 0 && maxGpuPercent <= 100)) {
-            throw new IllegalArgumentException("the drain circuit breaker needs at least 1 node and a GPU share in (0, 100]%");
-        }
+        new DrainLimits(maxNodes, maxGpuPercent); // the same bounds as the settings': throws outside them
+    }
+
+    /** The breaker for a context's settings. */
+    public static CircuitBreaker of(DrainLimits limits) {
+        return new CircuitBreaker(limits.maxNodes(), limits.maxGpuPercent());
     }
 
     /** What the breaker says about draining {@code draining} now. */

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.cli;
+package dev.flightdeck.app.launch;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;

@@ -1,5 +1,9 @@
-package dev.flightdeck.app.fleet;
+package dev.flightdeck.app.model;
 
+import dev.flightdeck.app.fleet.GpuLabels;
+import dev.flightdeck.app.fleet.NodeCondition;
+import dev.flightdeck.app.fleet.NodeFacts;
+import dev.flightdeck.app.fleet.PreflightConvention;
 import dev.flightdeck.app.watch.WatchEvent;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.cli;
+package dev.flightdeck.app.launch;
 
 /** A command line that cannot be understood; the message says what was wrong, in one line. */
 public final class UsageException extends Exception {

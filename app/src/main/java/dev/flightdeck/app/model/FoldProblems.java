@@ -1,4 +1,4 @@
-package dev.flightdeck.app.fleet;
+package dev.flightdeck.app.model;
 
 import dev.flightdeck.app.watch.WatchEvent;
 

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.cli;
+package dev.flightdeck.app.launch;
 
 import dev.flightdeck.app.actions.preflight.ValidationCheck;
 
@@ -62,7 +62,7 @@ public record ActionRequest(String action, String target, boolean deleteEmptyDir
     }
 
     /** Cordon and drain write the reason on the node for teammates, so a confirmed one must have it. */
-    boolean needsReason() {
+    public boolean needsReason() {
         return action.equals("cordon") || action.equals("drain");
     }
 }

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.cli;
+package dev.flightdeck.app.launch;
 
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;

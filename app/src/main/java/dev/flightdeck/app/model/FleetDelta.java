@@ -1,5 +1,7 @@
-package dev.flightdeck.app.fleet;
+package dev.flightdeck.app.model;
 
+import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 

@@ -1,5 +1,14 @@
-package dev.flightdeck.app.fleet;
+package dev.flightdeck.app.model;
 
+import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.GpuTrustRules;
+import dev.flightdeck.app.fleet.NodeCondition;
+import dev.flightdeck.app.fleet.NodeFacts;
+import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.fleet.PreflightReader;
+import dev.flightdeck.app.fleet.PreflightState;
+import dev.flightdeck.app.fleet.Taint;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.cli;
+package dev.flightdeck.app.launch;
 
 import java.nio.file.Path;
 import java.time.Duration;
