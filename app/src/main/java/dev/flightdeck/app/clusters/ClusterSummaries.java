@@ -6,7 +6,6 @@ import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.watch.WatchHealth;
-import dev.flightdeck.app.watch.WatchPhase;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -4,7 +4,6 @@ import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealGangs;
 import dev.flightdeck.app.controlplane.RealKube;
-import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.app.settings.SettingsFile;
 import io.fabric8.kubernetes.api.model.Event;

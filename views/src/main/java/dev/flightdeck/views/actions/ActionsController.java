@@ -2,6 +2,7 @@ package dev.flightdeck.views.actions;
 
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.views.background.LatestOnly;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -25,6 +26,8 @@ public final class ActionsController implements AutoCloseable {
 
     private final ExecutorService background = Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("actions").daemon().unstarted(r));
+    /** Permissions asked for the session shown; an answer for one no longer shown is dropped. */
+    private final LatestOnly permissionAsks = new LatestOnly(background, Platform::runLater);
     private final ReadOnlyObjectWrapper<ActionSession> session = new ReadOnlyObjectWrapper<>(this, "session");
     private final ReadOnlyStringWrapper whyNotCordon = new ReadOnlyStringWrapper(this, "whyNotCordon", "not connected");
     private final ReadOnlyStringWrapper whyNotDrain = new ReadOnlyStringWrapper(this, "whyNotDrain", "not connected");
@@ -47,33 +50,27 @@ public final class ActionsController implements AutoCloseable {
         whyNotCordon.set(CHECKING);
         whyNotDrain.set(CHECKING);
         whyNotPreflight.set(CHECKING);
-        background.execute(() -> {
-            String cordon;
-            String drain;
-            String preflight;
-            try {
-                cordon = s.whyNot(ActionSession.CORDON);
-                drain = s.whyNot(ActionSession.DRAIN);
-                preflight = s.whyNot(ActionSession.PREFLIGHT);
-            } catch (RuntimeException e) {
-                // Not expected (answers are words); keep the actions off and say why in one line.
-                cordon = drain = preflight = "could not ask for permissions: " + e.getMessage();
-            }
-            String c = cordon;
-            String d = drain;
-            String p = preflight;
-            Platform.runLater(() -> {
-                if (session.get() == s) {
-                    whyNotCordon.set(c);
-                    whyNotDrain.set(d);
-                    whyNotPreflight.set(p);
-                }
-            });
-        });
+        permissionAsks.run(() -> List.of(nullable(s.whyNot(ActionSession.CORDON)), nullable(s.whyNot(ActionSession.DRAIN)),
+                nullable(s.whyNot(ActionSession.PREFLIGHT))), why -> {
+                    whyNotCordon.set(why.get(0).orElse(null));
+                    whyNotDrain.set(why.get(1).orElse(null));
+                    whyNotPreflight.set(why.get(2).orElse(null));
+                }, e -> {
+                    // Not expected (answers are words); keep the actions off and say why in one line.
+                    String why = "could not ask for permissions: " + LatestOnly.reason(e);
+                    whyNotCordon.set(why);
+                    whyNotDrain.set(why);
+                    whyNotPreflight.set(why);
+                });
+    }
+
+    private static java.util.Optional<String> nullable(String whyNot) {
+        return java.util.Optional.ofNullable(whyNot);
     }
 
     /** FX thread: no cluster, no actions. */
     public void detach() {
+        permissionAsks.supersede();
         session.set(null);
         whyNotCordon.set("not connected");
         whyNotDrain.set("not connected");

@@ -12,7 +12,6 @@ import dev.flightdeck.app.actions.drain.DrainPlanText;
 import dev.flightdeck.app.actions.drain.DrainRun;
 import dev.flightdeck.app.actions.drain.PdbHold;
 import dev.flightdeck.app.fleet.Ages;
-import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
@@ -24,9 +23,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextField;
 import javafx.stage.Window;
 
-import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * Drain, as the operator does it: read the plan (pods evicted, skipped, blocking; budgets that

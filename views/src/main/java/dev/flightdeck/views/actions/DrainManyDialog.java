@@ -11,7 +11,6 @@ import dev.flightdeck.app.actions.drain.DrainPlan;
 import dev.flightdeck.app.actions.drain.DrainPlanReader;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
 import dev.flightdeck.app.actions.drain.DrainRun;
-import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
@@ -28,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 /**
  * Drain several nodes: one plan per node, the circuit breaker judged for all of them together,

@@ -24,18 +24,20 @@ public final class GangKindsStatus implements AutoCloseable {
     private final ReadOnlyStringWrapper detail = new ReadOnlyStringWrapper(this, "detail", "");
     private final ReadOnlyBooleanWrapper refreshing = new ReadOnlyBooleanWrapper(this, "refreshing");
     private Supplier<GangKindsWatched> discovery;
-    private long generation;
+    private final dev.flightdeck.views.background.LatestOnly asks =
+            new dev.flightdeck.views.background.LatestOnly(worker, Platform::runLater);
 
     /** FX thread: shows what the session found when it opened, and refreshes through {@code discovery}. */
     public void attach(GangKindsWatched current, Supplier<GangKindsWatched> discovery) {
-        generation++;
+        asks.supersede();
+        refreshing.set(false);
         this.discovery = discovery;
         show(current);
     }
 
     /** FX thread: no cluster. */
     public void clear() {
-        generation++;
+        asks.supersede();
         discovery = null;
         refreshing.set(false);
         text.set("");
@@ -47,28 +49,15 @@ public final class GangKindsStatus implements AutoCloseable {
         if (discovery == null || refreshing.get()) {
             return;
         }
-        long gen = generation;
         Supplier<GangKindsWatched> ask = discovery;
         refreshing.set(true);
         text.set("asking the API server which gang objects it serves…");
-        worker.execute(() -> {
-            GangKindsWatched found;
-            try {
-                found = ask.get();
-            } catch (RuntimeException e) {
-                found = null;
-            }
-            GangKindsWatched result = found;
-            Platform.runLater(() -> {
-                if (gen == generation) {
-                    refreshing.set(false);
-                    if (result == null) {
-                        text.set("gang discovery failed: the session was closed");
-                    } else {
-                        show(result);
-                    }
-                }
-            });
+        asks.run(ask::get, found -> {
+            refreshing.set(false);
+            show(found);
+        }, failed -> {
+            refreshing.set(false);
+            text.set("gang discovery failed: " + dev.flightdeck.views.background.LatestOnly.reason(failed));
         });
     }
 

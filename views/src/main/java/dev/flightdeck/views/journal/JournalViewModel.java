@@ -4,6 +4,7 @@ import dev.flightdeck.app.journal.IncidentTimeline;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.app.settings.AppDirectories;
+import dev.flightdeck.views.background.LatestOnly;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -62,7 +63,6 @@ public final class JournalViewModel {
 
     private final Supplier<Journal> journal;
     private final Clock clock;
-    private final Executor background;
     private final Executor fx;
 
     private final ObservableList<JournalLine> lines = FXCollections.observableArrayList();
@@ -95,13 +95,14 @@ public final class JournalViewModel {
     private final ObjectProperty<JournalEntry> selected = new SimpleObjectProperty<>(this, "selected");
 
     /** Bumped by each read; a read that finishes after a newer one started is dropped. */
-    private long generation;
+    /** The latest read counts: a range changed or refreshed again drops the read before it. */
+    private final LatestOnly reads;
 
     /** @param journal the journal to read, asked again at each read (so a changed data directory is followed) */
     public JournalViewModel(Supplier<Journal> journal, Clock clock, Executor background, Executor fx) {
         this.journal = Objects.requireNonNull(journal);
         this.clock = Objects.requireNonNull(clock);
-        this.background = Objects.requireNonNull(background);
+        this.reads = new LatestOnly(Objects.requireNonNull(background), fx);
         this.fx = Objects.requireNonNull(fx);
         range.set(TimeRange.endingAt(preset.get(), clock.instant()));
         filtered.predicateProperty().bind(Bindings.createObjectBinding(
@@ -137,36 +138,11 @@ public final class JournalViewModel {
     public void refresh() {
         TimeRange r = range.get().reanchored(clock.instant());
         range.set(r);
-        long mine = ++generation;
         reading.set(true);
-        try {
-            background.execute(() -> {
-                JournalLoad load = null;
-                String failed = null;
-                Path dir = null;
-                try {
-                    Journal j = journal.get();
-                    dir = j.directory();
-                    load = JournalLoad.read(j, r);
-                } catch (IOException | RuntimeException e) {
-                    failed = "Cannot read the journal" + (dir == null ? "" : " in " + dir) + ": " + reason(e);
-                }
-                JournalLoad done = load;
-                String why = failed;
-                fx.execute(() -> {
-                    if (mine == generation) {
-                        finished(done, why);
-                    }
-                });
-            });
-        } catch (RejectedExecutionException e) {
-            finished(null, "Cannot read the journal: the reader has stopped (" + reason(e) + ")");
-        }
-    }
-
-    private static String reason(Exception e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+        Journal j = journal.get();
+        reads.run(() -> JournalLoad.read(j, r), load -> finished(load, null), e -> finished(null,
+                e instanceof RejectedExecutionException ? "Cannot read the journal: the reader has stopped ("
+                        + LatestOnly.reason(e) + ")" : "Cannot read the journal in " + j.directory() + ": " + LatestOnly.reason(e)));
     }
 
     private void finished(JournalLoad load, String failure) {

@@ -30,6 +30,21 @@ class DrainRunJournalTest {
     @TempDir
     Path dir;
 
+    private static final DrainOptions OPTIONS = new DrainOptions(true, true, false, false, Duration.ofSeconds(20));
+
+    /** A drain of {@code node} planned and journaled as the console does, ready to execute. */
+    private record Planned(ActionJournal journal, DrainPlanReader reader, DrainPlan plan, DrainRun run) {
+    }
+
+    private static Planned planned(SandboxSession s, KubeRest rest, Journal journal, String user, String node) throws Exception {
+        ActionJournal aj = new ActionJournal(journal, Clock.systemUTC(), s.sandbox.url(), "sandbox", user, "drain", "node/" + node);
+        DrainPlanReader reader = new DrainPlanReader(rest, s.session.checkpoints()::read);
+        DrainPlan plan = reader.read(node, s.session.fleet().gangs(), OPTIONS, Instant.now());
+        DrainRun run = new DrainRun(rest, aj, new DrainExecutor(rest, Clock.systemUTC(), Duration.ofMillis(200)), Clock.systemUTC());
+        run.planned(plan);
+        return new Planned(aj, reader, plan, run);
+    }
+
     @Test
     void everyPhaseIsJournaledAndTheNodeGetsAnEvent() throws Exception {
         try (SandboxSession s = SandboxSession.open(64)) {
@@ -37,16 +52,9 @@ class DrainRunJournalTest {
             String user = Identity.who(rest, s.session.connection().user());
             assertEquals("sandbox-admin", user);
             Journal journal = new Journal(dir);
-            ActionJournal aj = new ActionJournal(journal, Clock.systemUTC(), s.sandbox.url(), "sandbox", user, "drain",
-                    "node/gpu-node-049");
-            DrainPlanReader reader = new DrainPlanReader(rest, s.session.checkpoints()::read);
-            DrainOptions options = new DrainOptions(true, true, false, false, Duration.ofSeconds(20));
-            DrainPlan plan = reader.read("gpu-node-049", s.session.fleet().gangs(), options, Instant.now());
-            DrainRun run = new DrainRun(rest, aj, new DrainExecutor(rest, Clock.systemUTC(), Duration.ofMillis(200)),
-                    Clock.systemUTC());
-            run.planned(plan);
-            DrainOutcome o = run.execute(plan, "Xid 48 on GPU 2", () -> reader.read("gpu-node-049",
-                    s.session.fleet().gangs(), options, Instant.now()), e -> { });
+            Planned p = planned(s, rest, journal, user, "gpu-node-049");
+            DrainOutcome o = p.run().execute(p.plan(), "Xid 48 on GPU 2", () -> p.reader().read("gpu-node-049",
+                    s.session.fleet().gangs(), OPTIONS, Instant.now()), e -> { });
             assertEquals(DrainOutcome.Result.DRAINED, o.result(), o.summary());
 
             List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1),
@@ -81,14 +89,10 @@ class DrainRunJournalTest {
         try (SandboxSession s = SandboxSession.open(64)) {
             KubeRest rest = new KubeRest(s.session.connection().api());
             Journal journal = new Journal(dir);
-            ActionJournal aj = new ActionJournal(journal, Clock.systemUTC(), s.sandbox.url(), "sandbox", "sandbox-admin",
-                    "drain", "node/gpu-node-050");
-            DrainPlanReader reader = new DrainPlanReader(rest, s.session.checkpoints()::read);
-            DrainOptions options = new DrainOptions(true, true, false, false, Duration.ofSeconds(20));
-            DrainPlan plan = reader.read("gpu-node-050", s.session.fleet().gangs(), options, Instant.now());
-            DrainRun run = new DrainRun(rest, aj, new DrainExecutor(rest, Clock.systemUTC(), Duration.ofMillis(200)),
-                    Clock.systemUTC());
-            run.planned(plan);
+            Planned p = planned(s, rest, journal, "sandbox-admin", "gpu-node-050");
+            ActionJournal aj = p.journal();
+            DrainPlan plan = p.plan();
+            DrainRun run = p.run();
             // What shows the progress breaks at the first event (a view touching FX state off its thread
             // throws so): before, the run ended there with a confirmation and no outcome.
             RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
