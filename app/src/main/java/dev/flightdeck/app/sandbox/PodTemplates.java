@@ -14,7 +14,7 @@ final class PodTemplates {
 
     /** A pod of a DaemonSet (GPU Operator operands, node exporter, CNI...). */
     static ObjectNode daemonPod(String ns, String daemonSet, int id, String node, int gpus, Instant started) {
-        ObjectNode p = base(ns, daemonSet + "-" + suffix(id), node, started);
+        ObjectNode p = base(ns, daemonSet + "-" + NameSuffix.of(id), node, started);
         owner(p, "apps/v1", "DaemonSet", daemonSet, true);
         ObjectNode l = (ObjectNode) p.path("metadata").path("labels");
         l.put("app", daemonSet);
@@ -110,7 +110,7 @@ final class PodTemplates {
 
     /** A small CPU pod of a Deployment (monitoring, log shipping). */
     static ObjectNode deploymentPod(String ns, String app, int i, String node, Instant started) {
-        ObjectNode p = base(ns, app + "-7d9f8c6b5-" + suffix(i), node, started);
+        ObjectNode p = base(ns, app + "-7d9f8c6b5-" + NameSuffix.of(i), node, started);
         owner(p, "apps/v1", "ReplicaSet", app + "-7d9f8c6b5", true);
         ((ObjectNode) p.path("metadata").path("labels")).put("app", app).put("pod-template-hash", "7d9f8c6b5");
         container(p, app, "registry.k8s.io/" + app + ":v1.4.2", "250m", "512Mi", 0);
@@ -220,17 +220,5 @@ final class PodTemplates {
         st.put("qosClass", "Burstable");
         st.putArray("conditions").addObject().put("type", "PodScheduled").put("status", "False")
                 .put("reason", "Unschedulable").put("message", message);
-    }
-
-    /** A pod-name suffix like the controllers' (5 characters), unique for each id below 27^5. */
-    private static String suffix(int id) {
-        String alphabet = "bcdfghjklmnpqrstvwxz2456789";
-        int h = (int) Math.floorMod((long) id * 7_368_787L, 14_348_907L); // a bijection on [0, 27^5): scrambles neighbours
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 5; i++) {
-            sb.append(alphabet.charAt(h % 27));
-            h /= 27;
-        }
-        return sb.toString();
     }
 }

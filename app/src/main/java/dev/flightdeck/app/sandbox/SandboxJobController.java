@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,7 +43,7 @@ final class SandboxJobController {
         ObjectNode pod = evicted.deepCopy();
         ObjectNode meta = pod.with("metadata");
         String index = meta.path("labels").path("batch.kubernetes.io/job-completion-index").asText(null);
-        meta.put("name", job + (index == null ? "" : "-" + index) + "-" + suffix());
+        meta.put("name", job + (index == null ? "" : "-" + index) + "-" + NameSuffix.random());
         meta.remove(java.util.List.of("uid", "resourceVersion", "creationTimestamp", "deletionTimestamp"));
         pod.with("spec").remove("nodeName");
         int nodes = store.count("nodes");
@@ -70,14 +69,5 @@ final class SandboxJobController {
             }
         }
         return null;
-    }
-
-    private static String suffix() {
-        String chars = "bcdfghjklmnpqrstvwxz2456789";
-        StringBuilder b = new StringBuilder(5);
-        for (int i = 0; i < 5; i++) {
-            b.append(chars.charAt(ThreadLocalRandom.current().nextInt(chars.length())));
-        }
-        return b.toString();
     }
 }

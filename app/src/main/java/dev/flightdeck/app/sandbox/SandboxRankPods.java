@@ -7,7 +7,6 @@ import dev.flightdeck.app.watch.KubeJson;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Makes the pods (and child Jobs) the real controllers make for a gang workload, with their
@@ -33,7 +32,7 @@ final class SandboxRankPods {
         int parallelism = spec.path("parallelism").asInt(1);
         int ranks = Math.min(parallelism, spec.path("completions").asInt(parallelism));
         for (int i = 0; i < ranks; i++) {
-            ObjectNode pod = fromTemplate(job, spec.path("template"), name + "-" + i + "-" + suffix());
+            ObjectNode pod = fromTemplate(job, spec.path("template"), name + "-" + i + "-" + NameSuffix.random());
             ObjectNode meta = pod.with("metadata");
             meta.with("labels").put("batch.kubernetes.io/job-name", name).put("job-name", name)
                     .put("batch.kubernetes.io/job-completion-index", Integer.toString(i));
@@ -108,7 +107,7 @@ final class SandboxRankPods {
             owner(launcher, job);
             launcher.putObject("spec").put("backoffLimit", 6).set("template", specs.path("Launcher").path("template").deepCopy());
             ObjectNode stored = SandboxJobDefaults.create(store, launcher);
-            ObjectNode pod = fromTemplate(stored, specs.path("Launcher").path("template"), name + "-launcher-" + suffix());
+            ObjectNode pod = fromTemplate(stored, specs.path("Launcher").path("template"), name + "-launcher-" + NameSuffix.random());
             mpiLabels(pod, name, "launcher");
             place(pod);
         }
@@ -154,14 +153,5 @@ final class SandboxRankPods {
                     .put("message", "0/" + nodes + " nodes are available: " + nodes + " Insufficient nvidia.com/gpu.");
         }
         store.create("pods", pod);
-    }
-
-    private static String suffix() {
-        String chars = "bcdfghjklmnpqrstvwxz2456789";
-        StringBuilder b = new StringBuilder(5);
-        for (int i = 0; i < 5; i++) {
-            b.append(chars.charAt(ThreadLocalRandom.current().nextInt(chars.length())));
-        }
-        return b.toString();
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The shapes the Job controller and the kubelet give a validation Job's pod and the Job's status, as
@@ -26,7 +25,7 @@ final class SandboxValidationPods {
         JsonNode template = job.path("spec").path("template");
         ObjectNode pod = KubeJson.MAPPER.createObjectNode();
         ObjectNode pm = pod.putObject("metadata");
-        pm.put("name", name + "-" + suffix()).put("namespace", meta.path("namespace").asText());
+        pm.put("name", name + "-" + NameSuffix.random()).put("namespace", meta.path("namespace").asText());
         ObjectNode labels = template.path("metadata").path("labels").isObject()
                 ? ((ObjectNode) template.path("metadata").path("labels")).deepCopy() : KubeJson.MAPPER.createObjectNode();
         labels.put("batch.kubernetes.io/job-name", name).put("job-name", name)
@@ -116,14 +115,5 @@ final class SandboxValidationPods {
                     .put("restartCount", 0);
         }
         return (ObjectNode) all.get(0);
-    }
-
-    private static String suffix() {
-        String chars = "bcdfghjklmnpqrstvwxz2456789";
-        StringBuilder b = new StringBuilder(5);
-        for (int i = 0; i < 5; i++) {
-            b.append(chars.charAt(ThreadLocalRandom.current().nextInt(chars.length())));
-        }
-        return b.toString();
     }
 }
