@@ -4,13 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.sandbox.SandboxChurnLoad;
 import dev.flightdeck.views.nodes.NodeRow;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.framework.junit5.Stop;
 
 import java.util.HashMap;
 import java.util.List;
@@ -28,26 +23,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * HTTP. When it stops, every node row shows the server's resourceVersion and pod count,
  * and while it ran the status bar said how fast objects were changing.
  */
-@ExtendWith(ApplicationExtension.class)
-class ChurnReachesTheScreenSandboxTest {
-
-    private SandboxWindow w;
-
-    @Start
-    void start(Stage stage) {
-        w = SandboxWindow.show(stage, 64);
-    }
-
-    @Stop
-    void stop() {
-        w.close();
-    }
+class ChurnReachesTheScreenSandboxTest extends SandboxScreenTest {
 
     @Test
     void afterChurnTheScreenEqualsTheServer(FxRobot robot) throws Exception {
         FxWait.until(() -> rows().size() == 64, "the fleet on screen");
         AtomicBoolean paceShown = new AtomicBoolean();
-        try (SandboxChurnLoad load = new SandboxChurnLoad(w.sandbox, (node, rv, nanos) -> { })) {
+        try (SandboxChurnLoad load = new SandboxChurnLoad(shown.sandbox, (node, rv, nanos) -> { })) {
             load.setRate(400);
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
             while (System.nanoTime() < end) {
@@ -67,7 +49,7 @@ class ChurnReachesTheScreenSandboxTest {
     /** Node name → "shown vs server" for every node whose resourceVersion or pod count differs. */
     private Map<String, String> differences() throws Exception {
         Map<String, Integer> pods = new HashMap<>();
-        for (ObjectNode p : w.sandbox.store().listAll("pods")) {
+        for (ObjectNode p : shown.sandbox.store().listAll("pods")) {
             String phase = p.path("status").path("phase").asText();
             String node = p.path("spec").path("nodeName").asText("");
             if (!node.isEmpty() && !phase.equals("Succeeded") && !phase.equals("Failed")) {
@@ -75,7 +57,7 @@ class ChurnReachesTheScreenSandboxTest {
             }
         }
         Map<String, String> server = new HashMap<>();
-        for (ObjectNode n : w.sandbox.store().listAll("nodes")) {
+        for (ObjectNode n : shown.sandbox.store().listAll("nodes")) {
             String name = n.path("metadata").path("name").asText();
             server.put(name, n.path("metadata").path("resourceVersion").asText() + " with " + pods.getOrDefault(name, 0) + " pods");
         }
@@ -90,6 +72,6 @@ class ChurnReachesTheScreenSandboxTest {
     }
 
     private List<NodeRow> rows() throws Exception {
-        return FxWait.onFx(() -> List.copyOf(w.nodes.allRows()));
+        return FxWait.onFx(() -> List.copyOf(shown.nodes.allRows()));
     }
 }

@@ -2,23 +2,15 @@ package dev.flightdeck.views.actions;
 
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
-import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.FxWait;
-import dev.flightdeck.views.SandboxWindow;
+import dev.flightdeck.views.SandboxScreenTest;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.shell.MainWindow;
-import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,30 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * run in the journal. A permission the sandbox's simulated authorization denies disables the
  * button with the missing rule named.
  */
-@ExtendWith(ApplicationExtension.class)
-class DrainActionSandboxTest {
-
-    private SandboxWindow shown;
-    private SandboxCluster sandbox;
-    private SessionController sessions;
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) {
-        shown = SandboxWindow.show(stage, 64);
-        sandbox = shown.sandbox;
-        sessions = shown.sessions;
-        window = shown.window;
-    }
-
-    @Stop
-    void stop() {
-        shown.close();
-    }
-
-    private static String text(FxRobot robot, String query) {
-        return SandboxWindow.text(robot, query);
-    }
+class DrainActionSandboxTest extends SandboxScreenTest {
 
     private void openNode(FxRobot robot, String node) throws Exception {
         shown.openNode(robot, node);

@@ -1,20 +1,14 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.SandboxPreflightRuns;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.SandboxScreenTest;
 import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.shell.MainWindow;
-import dev.flightdeck.views.shell.SessionController;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.framework.junit5.Stop;
 
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,30 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Re-running preflight on every gated node of the sandbox at once, from the Nodes screen: one
  * status line per node to its result, with the sandbox's simulated validation runner (fast timing).
  */
-@ExtendWith(ApplicationExtension.class)
-class PreflightBatchSandboxTest {
+class PreflightBatchSandboxTest extends SandboxScreenTest {
 
-    private SandboxWindow shown;
-    private SandboxCluster sandbox;
-    private SessionController sessions;
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) {
-        shown = SandboxWindow.show(stage, 64, SessionOptions.DEFAULTS, 1400, 900,
+    @Override
+    protected SandboxWindow show(Stage stage) {
+        return SandboxWindow.show(stage, 64, SessionOptions.DEFAULTS, 1400, 900,
                 s -> s.preflightRuns().use(SandboxPreflightRuns.Timing.FAST));
-        sandbox = shown.sandbox;
-        sessions = shown.sessions;
-        window = shown.window;
-    }
-
-    @Stop
-    void stop() {
-        shown.close();
-    }
-
-    private static String text(FxRobot robot, String query) {
-        return SandboxWindow.text(robot, query);
     }
 
     @Test

@@ -1,20 +1,12 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.views.FxWait;
-import dev.flightdeck.views.SandboxWindow;
+import dev.flightdeck.views.SandboxScreenTest;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.shell.MainWindow;
-import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextArea;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.framework.junit5.Stop;
 
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,30 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * RESUME_FROM, the button waits for the gang's name, and the run ends resumed with the new Job's
  * pods carrying the checkpoint (the sandbox simulates the Job controller and garbage collector).
  */
-@ExtendWith(ApplicationExtension.class)
-class ResumeActionSandboxTest {
-
-    private SandboxWindow shown;
-    private SandboxCluster sandbox;
-    private SessionController sessions;
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) {
-        shown = SandboxWindow.show(stage, 64);
-        sandbox = shown.sandbox;
-        sessions = shown.sessions;
-        window = shown.window;
-    }
-
-    @Stop
-    void stop() {
-        shown.close();
-    }
-
-    private static String text(FxRobot robot, String query) {
-        return SandboxWindow.text(robot, query);
-    }
+class ResumeActionSandboxTest extends SandboxScreenTest {
 
     @Test
     void theHaltedGangIsResumedFromItsCheckpoint(FxRobot robot) throws Exception {

@@ -1,22 +1,16 @@
 package dev.flightdeck.views.pressure;
 
 import dev.flightdeck.app.pressure.Level;
-import dev.flightdeck.app.sandbox.SandboxCluster;
 import dev.flightdeck.app.sandbox.metrics.Episode;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.FxWait;
+import dev.flightdeck.views.SandboxScreenTest;
 import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.shell.MainWindow;
-import dev.flightdeck.views.shell.SessionController;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,30 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * priority level, and the table lists the rejections. The sandbox's simulated time runs 15× so a
  * 1 s scrape interval sees 15 s of traffic each time.
  */
-@ExtendWith(ApplicationExtension.class)
-class PressureScreenSandboxTest {
+class PressureScreenSandboxTest extends SandboxScreenTest {
 
-    private SandboxWindow shown;
-    private SandboxCluster sandbox;
-    private SessionController sessions;
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) {
-        shown = SandboxWindow.show(stage, 16, SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1)),
+    @Override
+    protected SandboxWindow show(Stage stage) {
+        return SandboxWindow.show(stage, 16, SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1)),
                 1600, 960, s -> s.pressure().time().setSpeed(15));
-        sandbox = shown.sandbox;
-        sessions = shown.sessions;
-        window = shown.window;
-    }
-
-    @Stop
-    void stop() {
-        shown.close();
-    }
-
-    private static String text(FxRobot robot, String query) {
-        return SandboxWindow.text(robot, query);
     }
 
     @Test
