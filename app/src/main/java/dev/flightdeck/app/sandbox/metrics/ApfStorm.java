@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * 40% at once, "queue-full"), which is about 8% of all requests. The level's queue
  * fills, its seats are all taken, and queue waits move into the seconds.
  */
-final class ApfStorm implements EpisodeEffect {
+final class ApfStorm extends SwitchedEffect {
 
     static final String DEFAULT_PRIORITY_LEVEL = "workload-low";
     static final String DEFAULT_FLOW_SCHEMA = "service-accounts";
@@ -36,7 +36,6 @@ final class ApfStorm implements EpisodeEffect {
     private final double baselineRequestsPerSecond;
     private String level = DEFAULT_PRIORITY_LEVEL;
     private String schema = DEFAULT_FLOW_SCHEMA;
-    private boolean active;
     private Series ok;
     private Series rejected;
     private Series terminated;
@@ -64,7 +63,7 @@ final class ApfStorm implements EpisodeEffect {
     }
 
     @Override
-    public void start(double t) {
+    void begin(double t) {
         String apf = "flow_schema=\"" + schema + "\",priority_level=\"" + level + "\"";
         ok = counter(BaselineRates.REQUESTS, "code=\"200\"," + FLOOD, null);
         rejected = counter(BaselineRates.REQUESTS, "code=\"429\"," + FLOOD, null);
@@ -82,17 +81,6 @@ final class ApfStorm implements EpisodeEffect {
                 "[ALPHA] Number of seats currently pending in queues of the API Priority and Fairness subsystem", this::inQueue);
         gauge("apiserver_flowcontrol_current_executing_requests", apf, null, this::executing);
         gauge("apiserver_flowcontrol_current_executing_seats", apf, null, this::executing);
-        active = true;
-    }
-
-    @Override
-    public void stop(double t) {
-        active = false;
-    }
-
-    @Override
-    public boolean active() {
-        return active;
     }
 
     @Override
@@ -113,11 +101,11 @@ final class ApfStorm implements EpisodeEffect {
 
     /** Requests of the storm's level now executing: every seat taken while it lasts. */
     double executing(double t) {
-        return active ? Math.rint(limitSeats(level) * (0.9 + 0.08 * Wander.at(level + "executing", t))) : 0;
+        return active() ? Math.rint(limitSeats(level) * (0.9 + 0.08 * Wander.at(level + "executing", t))) : 0;
     }
 
     private double inQueue(double t) {
-        return active ? Math.rint(40 + 12 * Wander.at(level + "queue", t)) : 0;
+        return active() ? Math.rint(40 + 12 * Wander.at(level + "queue", t)) : 0;
     }
 
     private double limitSeats(String priorityLevel) {

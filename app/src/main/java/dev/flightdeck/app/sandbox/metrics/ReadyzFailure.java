@@ -6,7 +6,7 @@ package dev.flightdeck.app.sandbox.metrics;
  * as {@code code="500"} requests on {@code /readyz}, as the capture's start-up
  * failures do.
  */
-final class ReadyzFailure implements EpisodeEffect {
+final class ReadyzFailure extends SwitchedEffect {
 
     static final String DEFAULT_CHECK = "etcd";
     private static final String PROBE = "component=\"\",dry_run=\"\",group=\"\",resource=\"\",scope=\"\","
@@ -15,7 +15,6 @@ final class ReadyzFailure implements EpisodeEffect {
 
     private final MetricsTable table;
     private volatile String check = DEFAULT_CHECK;
-    private volatile boolean active;
 
     ReadyzFailure(MetricsTable table) {
         this.table = table;
@@ -31,22 +30,7 @@ final class ReadyzFailure implements EpisodeEffect {
 
     /** The failing check's name, or null while every check passes. */
     String failingCheck() {
-        return active ? check : null;
-    }
-
-    @Override
-    public void start(double t) {
-        active = true;
-    }
-
-    @Override
-    public void stop(double t) {
-        active = false;
-    }
-
-    @Override
-    public boolean active() {
-        return active;
+        return active() ? check : null;
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.List;
  * successes keep their pace. 4% of requests take 2 to 8 s, which
  * lifts the p99 of {@code apiserver_request_duration_seconds} into the seconds.
  */
-final class ServerErrorBurst implements EpisodeEffect {
+final class ServerErrorBurst extends SwitchedEffect {
 
     private static final String[] CODES = {"500", "503", "504"};
     private static final double[] SHARES = {0.025, 0.015, 0.01};
@@ -26,14 +26,13 @@ final class ServerErrorBurst implements EpisodeEffect {
     private final MetricsTable table;
     private final List<Failing> failing = new ArrayList<>();
     private final List<HistogramLines> durations = new ArrayList<>();
-    private boolean active;
 
     ServerErrorBurst(MetricsTable table) {
         this.table = table;
     }
 
     @Override
-    public void start(double t) {
+    void begin(double t) {
         if (failing.isEmpty()) {
             MetricsTable.Family requests = table.family(BaselineRates.REQUESTS);
             List<Series> successes = new ArrayList<>();
@@ -57,17 +56,6 @@ final class ServerErrorBurst implements EpisodeEffect {
                 }
             }
         }
-        active = true;
-    }
-
-    @Override
-    public void stop(double t) {
-        active = false;
-    }
-
-    @Override
-    public boolean active() {
-        return active;
     }
 
     @Override
