@@ -2,15 +2,13 @@ package dev.flightdeck.views.actions;
 
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.drain.BrokenGang;
+import dev.flightdeck.app.actions.drain.DrainSeries;
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.actions.drain.DrainEvent;
-import dev.flightdeck.app.actions.drain.DrainExecutor;
 import dev.flightdeck.app.actions.drain.DrainOptions;
 import dev.flightdeck.app.actions.drain.DrainOutcome;
 import dev.flightdeck.app.actions.drain.DrainPlan;
-import dev.flightdeck.app.actions.drain.DrainPlanReader;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
-import dev.flightdeck.app.actions.drain.DrainRun;
 import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
@@ -19,14 +17,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Window;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Drain several nodes: one plan per node, the circuit breaker judged for all of them together,
@@ -44,12 +39,15 @@ final class DrainManyDialog extends ActionWindow {
     private final TextField typed = new TextField();
     private final Button go = button("Drain", "many-go");
     private final Map<String, Label> status = new LinkedHashMap<>();
+    /** Plans the nodes together and drains them one after another (the rule is the core's). */
+    private final DrainSeries series;
     private Map<String, DrainPlan> plans = Map.of();
 
     DrainManyDialog(Window owner, ActionSession s, List<String> nodes, Runnable journalChanged) {
         super(owner, s, "Drain " + nodes.size() + " nodes", "many-dialog");
         this.s = s;
         this.nodes = List.copyOf(nodes);
+        this.series = new DrainSeries(s);
         this.journalChanged = journalChanged;
         reason.setId("many-reason");
         typed.setId("many-confirm");
@@ -68,16 +66,7 @@ final class DrainManyDialog extends ActionWindow {
         go.disableProperty().unbind();
         go.setDisable(true);
         DrainOptions o = options();
-        inBackground(() -> {
-            DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
-            var fleet = s.session().fleet().snapshot().nodes();
-            CircuitBreaker.Check together = s.drainBreaker().check(fleet, new LinkedHashSet<>(nodes));
-            Map<String, DrainPlan> out = new LinkedHashMap<>();
-            for (String n : nodes) {
-                out.put(n, reader.read(n, s.session().fleet().gangs(), o, s.clock().instant()).withBreaker(together));
-            }
-            return out;
-        }, this::showPlans);
+        inBackground(() -> series.plan(nodes, o), this::showPlans);
     }
 
     private void showPlans(Map<String, DrainPlan> p) {
@@ -133,46 +122,32 @@ final class DrainManyDialog extends ActionWindow {
         confirm.getChildren().clear();
         String why = reason.getText().strip();
         DrainOptions o = options();
-        AtomicBoolean stopped = new AtomicBoolean();
-        AtomicReference<DrainRun> current = new AtomicReference<>();
         Button stop = button("Stop draining", "many-cancel");
         stop.setOnAction(e -> {
-            stopped.set(true);
-            DrainRun r = current.get();
-            if (r != null) {
-                r.cancel();
-            }
+            series.stop();
             stop.setDisable(true);
         });
         setButtons(stop);
-        execute("drain " + nodes.size() + " nodes", () -> {
-            List<DrainOutcome> outcomes = new ArrayList<>();
-            DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
-            for (Map.Entry<String, DrainPlan> e : confirmed.entrySet()) {
-                String n = e.getKey();
-                Label l = labels.get(n);
-                if (stopped.get()) {
-                    Platform.runLater(() -> l.setText(n + ": not started (stopped)"));
-                    continue;
-                }
-                DrainRun run = new DrainRun(s.rest(), s.journalFor("drain", "node/" + n), new DrainExecutor(s.rest(), s.clock()),
-                        s.clock());
-                current.set(run);
-                run.planned(e.getValue());
-                DrainOutcome out = run.execute(e.getValue(), why + " (one of " + confirmed.size() + " nodes)",
-                        () -> reader.read(n, s.session().fleet().gangs(), o, s.clock().instant()),
-                        (DrainEvent ev) -> Platform.runLater(() -> l.setText(n + ": " + ev.line())));
-                outcomes.add(out);
+        execute("drain " + nodes.size() + " nodes", () -> series.run(confirmed, why, o, new DrainSeries.Listener() {
+            @Override
+            public void event(String node, DrainEvent event) {
+                Platform.runLater(() -> labels.get(node).setText(node + ": " + event.line()));
+            }
+
+            @Override
+            public void finished(String node, DrainOutcome out) {
                 Platform.runLater(() -> {
+                    Label l = labels.get(node);
                     l.setText(out.summary());
                     l.getStyleClass().add(out.result() == DrainOutcome.Result.DRAINED ? Styles.MUTED : Styles.PROBLEM);
                 });
-                if (out.result() != DrainOutcome.Result.DRAINED) {
-                    stopped.set(true); // one that did not drain stops the series: look before going on
-                }
             }
-            return outcomes;
-        }, outcomes -> {
+
+            @Override
+            public void notStarted(String node, String why) {
+                Platform.runLater(() -> labels.get(node).setText(node + ": not started (" + why + ")"));
+            }
+        }), outcomes -> {
             Button close = button("Close", "many-close");
             close.setOnAction(e -> close());
             setButtons(close);

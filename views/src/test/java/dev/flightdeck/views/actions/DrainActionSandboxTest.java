@@ -72,6 +72,7 @@ class DrainActionSandboxTest extends SandboxScreenTest {
 
         // The node's journal link shows what was done to it, newest first.
         robot.clickOn("#node-journal");
+        FxWait.until(() -> robot.lookup("#journal-table").tryQuery().isPresent(), "the journal screen");
         javafx.scene.control.TableView<?> journalTable = robot.lookup("#journal-table").queryTableView();
         FxWait.until(() -> !journalTable.getItems().isEmpty()
                 && journalTable.getItems().getFirst().toString().contains("gpu-node-049 drained"), "the drain in the journal");
