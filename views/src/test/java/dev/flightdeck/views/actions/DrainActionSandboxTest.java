@@ -71,7 +71,9 @@ class DrainActionSandboxTest extends SandboxScreenTest {
         robot.clickOn("#drain-close");
 
         // The node's journal link shows what was done to it, newest first.
-        robot.clickOn("#node-journal");
+        // The details pane is rebuilt as the drain's changes arrive (the node turned cordoned), so the link is
+        // found and pressed in one step on the FX thread, never a button that was just replaced.
+        robot.interact(() -> robot.lookup("#node-journal").queryAs(javafx.scene.control.ButtonBase.class).fire());
         FxWait.until(() -> robot.lookup("#journal-table").tryQuery().isPresent(), "the journal screen");
         javafx.scene.control.TableView<?> journalTable = robot.lookup("#journal-table").queryTableView();
         FxWait.until(() -> !journalTable.getItems().isEmpty()
