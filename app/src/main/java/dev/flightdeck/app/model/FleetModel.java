@@ -1,14 +1,14 @@
 package dev.flightdeck.app.model;
 
 import dev.flightdeck.app.fleet.FleetSnapshot;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.GpuTrustRules;
-import dev.flightdeck.app.fleet.PreflightReader;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.fleet.GpuTrustRules;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.fleet.PreflightReader;
+import dev.flightdeck.app.fleet.PreflightState;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangBook;
 import dev.flightdeck.app.gangs.GangKey;

@@ -3,6 +3,7 @@ package dev.flightdeck.app.model;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
+
 import java.util.EnumMap;
 import java.util.Map;
 

@@ -34,7 +34,11 @@ public final class FoldProblems {
         String words = what + ": " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         Problem before = latest;
         latest = new Problem(before == null ? 1 : before.count() + 1, words, at);
-        LOG.log(System.Logger.Level.WARNING, "fleet model: skipped " + words, e);
+        // A node whose facts keep failing fails again at every minute's tick: its stack trace is logged
+        // once, the repeats only counted (the status bar shows the count).
+        if (before == null || !before.last().equals(words)) {
+            LOG.log(System.Logger.Level.WARNING, "fleet model: skipped " + words, e);
+        }
     }
 
     /** "node gpu-node-003", "the pods list": which object a change was about. */
