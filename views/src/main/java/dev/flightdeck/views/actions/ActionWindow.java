@@ -86,12 +86,8 @@ abstract class ActionWindow extends Stage {
                 e.consume();
             }
         });
-        // The worker's thread ends once the window is gone and its run, if any, has ended.
-        setOnHidden(e -> {
-            if (!RunningActions.isRunning(this)) {
-                worker.shutdown();
-            }
-        });
+        // No new work once the window is gone; a run under way still finishes (shutdown does not interrupt it).
+        setOnHidden(e -> worker.shutdown());
     }
 
     /** Runs {@code work} off the FX thread; its result or its failure (as one line) comes back on the FX thread. */
@@ -106,12 +102,7 @@ abstract class ActionWindow extends Stage {
      */
     protected <T> void execute(String what, Callable<T> work, Consumer<T> done) {
         RunningActions.started(this, what);
-        inBackground(work, done, () -> {
-            RunningActions.ended(this);
-            if (!isShowing()) {
-                worker.shutdown();
-            }
-        });
+        inBackground(work, done, () -> RunningActions.ended(this));
     }
 
     private <T> void inBackground(Callable<T> work, Consumer<T> done, Runnable always) {

@@ -137,7 +137,7 @@ public final class JournalView extends VBox {
                 JournalViewModel.write(file, markdown);
                 javafx.application.Platform.runLater(() -> exportNotice.set("Timeline of " + what + " written to " + file));
             } catch (IOException | RuntimeException e) {
-                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                String why = dev.flightdeck.views.background.LatestOnly.reason(e);
                 javafx.application.Platform.runLater(() -> {
                     exportNotice.set(null);
                     exportProblem.set("Could not write the timeline to " + file + ": " + why);

@@ -47,21 +47,12 @@ final class DrillScreens {
                     }
                 }, background, Platform::runLater);
         vm.setHost(host);
-        // Whether the context allows drills is in the settings file: read off the FX thread, and applied
-        // only if the person is still on that cluster.
-        host.sessions.targetProperty().addListener((o, old, t) -> {
-            vm.setStagingContext(null);
-            if (t instanceof ConnectionTarget.Context c) {
-                background.execute(() -> {
-                    boolean drills = SettingsFile.standard().load().forContext(c.name()).drills();
-                    Platform.runLater(() -> {
-                        if (drills && host.sessions.targetProperty().get() == t) {
-                            vm.setStagingContext(c.name());
-                        }
-                    });
-                });
-            }
-        });
+        // Whether the context allows drills is in its settings, which the session controller reads (off the
+        // FX thread) at every connect: no drills on a cluster being switched to until they are known.
+        host.sessions.targetProperty().addListener((o, old, t) -> vm.setStagingContext(null));
+        host.sessions.settingsProperty().addListener((o, old, loaded) -> vm.setStagingContext(
+                host.sessions.targetProperty().get() instanceof ConnectionTarget.Context c && loaded != null
+                        && loaded.forContext(c.name()).drills() ? c.name() : null));
         return vm;
     }
 

@@ -172,9 +172,10 @@ public final class MainWindow extends BorderPane {
             }
         });
         // A settings file that cannot be read does not stop anything; say so once per connect.
-        sessions.settingsProblemProperty().addListener((o, old, problem) -> {
-            if (problem != null) {
-                notice.set(problem);
+        sessions.settingsProperty().addListener((o, old, loaded) -> {
+            var shown = sessions.sessionProperty().get();
+            if (loaded != null && loaded.problem() != null && shown != null && !shown.isSandbox()) {
+                notice.set(loaded.problem());
             }
         });
         return b;

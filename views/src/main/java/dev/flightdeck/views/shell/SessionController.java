@@ -65,8 +65,8 @@ public final class SessionController implements AutoCloseable {
     private final ReadOnlyObjectWrapper<ConnectionTarget> target = new ReadOnlyObjectWrapper<>(this, "target");
     private final ReadOnlyStringWrapper connecting = new ReadOnlyStringWrapper(this, "connecting");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
-    /** Why the settings file could not be read at the last connect (null when it could, or for the sandbox). */
-    private final ReadOnlyStringWrapper settingsProblem = new ReadOnlyStringWrapper(this, "settingsProblem");
+    /** The settings file as read (off the FX thread) for the cluster on screen, set anew at every connect. */
+    private final ReadOnlyObjectWrapper<SettingsFile.Loaded> settings = new ReadOnlyObjectWrapper<>(this, "settings");
     private DeltaBatcher batcher;
     private java.util.function.BooleanSupplier hold = () -> false;
     private long generation;
@@ -209,9 +209,8 @@ public final class SessionController implements AutoCloseable {
         pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
         ConnectionTarget t = target.get();
         actions.attach(ActionSession.standard(s, t, settings, Clock.systemUTC()));
-        settingsProblem.set(null); // set again below, so a listener hears it once per connect
-        settingsProblem.set(s.isSandbox() ? null : settings.problem());
         session.set(s);
+        this.settings.set(settings); // after the session: listeners see which cluster it is for
         connecting.set(null);
         s.fleet().subscribe(batcher);
         batcher.start();
@@ -243,8 +242,9 @@ public final class SessionController implements AutoCloseable {
         return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
-    public javafx.beans.property.ReadOnlyStringProperty settingsProblemProperty() {
-        return settingsProblem.getReadOnlyProperty();
+    /** The settings read at the last connect (a new value each time, so a listener hears every connect). */
+    public javafx.beans.property.ReadOnlyObjectProperty<SettingsFile.Loaded> settingsProperty() {
+        return settings.getReadOnlyProperty();
     }
 
     /**
