@@ -67,6 +67,21 @@ class ArchitectureTest {
     }
 
     @Test
+    void theWindowsCarryOutActionsOnlyThroughTheCoresActionRun() {
+        // An action's journal entries, its Event on the object and its outcome are ActionRun's, the
+        // same for the console and the headless commands; a window that journaled or posted Events
+        // itself would drift from them again (as cordon, preflight and resume once had).
+        var actionInternals = com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage("dev.flightdeck.app.actions..")
+                .and(com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith("Executor")
+                        .or(com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName("ActionJournal"))
+                        .or(com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName("ClusterEvents")));
+        ArchRule rule = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .should().dependOnClassesThat(actionInternals)
+                .because("every action runs through ActionRun (plan, confirmation, steps, Event, one outcome)");
+        rule.check(views);
+    }
+
+    @Test
     void theRulesCatchAViolation() {
         // The views do depend on JavaFX; the same rule shape pointed at them must fail,
         // which shows the rules see real dependencies and are not empty checks.

@@ -24,7 +24,8 @@ public final class ActionJournal {
     private final String user;
     private final String action;
     private final String target;
-    private final Instant started;
+    /** When the run was confirmed (its outcome's duration counts from there), or made. */
+    private Instant started;
     private static final String CONFIRM = "confirm";
     private boolean confirmed;
     private boolean ended;
@@ -41,13 +42,28 @@ public final class ActionJournal {
         this.started = clock.instant();
     }
 
-    public synchronized void write(String phase, String message, Map<String, Object> details) throws IOException {
-        journal.append(new JournalEntry(clock.instant(), cluster, context, user, action, phase, target, message,
-                details, -1));
-        confirmed |= CONFIRM.equals(phase);
+    /** Writes one entry (durably) and returns its time, which names it ({@code journal restore} takes it). */
+    public synchronized Instant write(String phase, String message, Map<String, Object> details) throws IOException {
+        Instant at = clock.instant();
+        journal.append(new JournalEntry(at, cluster, context, user, action, phase, target, message, details, -1));
+        if (CONFIRM.equals(phase)) {
+            confirmed = true;
+            started = at; // the time the operator spent reading the plan is not the action's
+        }
+        return at;
     }
 
-    /** The last line of a run, with how long it took since this journal was made. */
+    /** The file holding the entry written at {@code at}. */
+    public java.nio.file.Path fileFor(Instant at) {
+        return journal.fileFor(at);
+    }
+
+    /** The journal's directory, for messages. */
+    public java.nio.file.Path directory() {
+        return journal.directory();
+    }
+
+    /** The last line of a run, with how long it took since it was confirmed. */
     public synchronized void outcome(String message, Map<String, Object> details) throws IOException {
         Instant now = clock.instant();
         journal.append(new JournalEntry(now, cluster, context, user, action, "outcome", target, message, details,

@@ -2,8 +2,9 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.launch.ActionRequest;
+import dev.flightdeck.app.actions.ActionRefused;
+import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.actions.resume.ResumeRefusal;
 
 import java.io.IOException;
@@ -34,10 +35,16 @@ public final class ActCommand {
     private ActCommand() {
     }
 
-    /** One action's steps; {@code stop} is set by Ctrl-C and must stop the run as the console's Stop button does. */
-    interface Action {
-        int run(ActionSession s, ActionRequest req, PrintStream out, PrintStream err, StopSignal stop)
-                throws IOException, ResumeRefusal;
+    /** One action as the command line names it: the run it makes, and the exit code of its outcome. */
+    interface Action<P, E, O> {
+        ActionRun<P, E, O> run(ActionSession s, ActionRequest req);
+
+        int exitCode(O outcome);
+
+        /** Lines printed after the outcome's summary (a failed preflight's log tail). */
+        default List<String> more(O outcome) {
+            return List.of();
+        }
     }
 
     /** How a run in progress is asked to stop (Ctrl-C): the action registers what stopping means for it. */
@@ -65,15 +72,18 @@ public final class ActCommand {
                 return CheckCommand.UNREADABLE;
             }
             ActionSession s = ActionSession.standard(o.session(), o.target(), o.settings(), Clock.systemUTC());
-            Action action = switch (req.action()) {
+            Action<?, ?, ?> action = switch (req.action()) {
                 case "cordon", "uncordon" -> new NodeCordonAction();
                 case "drain" -> new NodeDrainAction();
                 case "preflight" -> new NodePreflightAction();
                 default -> new GangResumeAction();
             };
-            return withCtrlC(stop -> action.run(s, req, out, err, stop), err);
+            return withCtrlC(stop -> act(action, s, req, out, err, stop), err);
         } catch (ResumeRefusal r) {
-            out.println(r.getMessage());
+            out.println(r.getMessage()); // a plan that cannot be made is the plan's answer
+            return REFUSED;
+        } catch (ActionRefused r) {
+            err.println("flightdeck: refused: " + r.getMessage());
             return REFUSED;
         } catch (IOException e) {
             err.println("flightdeck: " + req.action() + " " + req.target() + ": " + e.getMessage());
@@ -81,16 +91,42 @@ public final class ActCommand {
         }
     }
 
+    /**
+     * The one shape of every headless action: the plan printed; without a confirmation naming the
+     * target, nothing else; refused in words (read-only, RBAC, the plan); else the plan journaled and
+     * the run carried out with its steps on stderr and its outcome's summary on stdout.
+     */
+    private static <P, E, O> int act(Action<P, E, O> action, ActionSession s, ActionRequest req, PrintStream out,
+                                     PrintStream err, StopSignal stop) throws IOException, ActionRefused {
+        ActionRun<P, E, O> run = action.run(s, req);
+        P plan = run.read();
+        if (!confirmedAfter(run.lines(plan), req, out, err)) {
+            return NOT_CONFIRMED;
+        }
+        String why = run.whyNot(plan);
+        if (why != null) {
+            err.println("flightdeck: refused: " + why);
+            return REFUSED;
+        }
+        run.planned(plan);
+        stop.onStop(run::cancel); // Ctrl-C stops it as the console's Stop does (a resume past its delete goes on)
+        O outcome = run.execute(plan, req.reason() == null ? "" : req.reason().strip(),
+                e -> err.println(run.operation().line(e)));
+        out.println(run.operation().ending(plan, outcome).summary());
+        action.more(outcome).forEach(l -> out.println("  " + l));
+        return action.exitCode(outcome);
+    }
+
     @FunctionalInterface
     private interface Body {
-        int run(StopSignal stop) throws IOException, ResumeRefusal;
+        int run(StopSignal stop) throws IOException, ActionRefused;
     }
 
     /**
      * Runs {@code body} so that Ctrl-C stops the action the way the console's Stop does, and waits
      * (up to a minute) for its outcome to be journaled before the process ends.
      */
-    private static int withCtrlC(Body body, PrintStream err) throws IOException, ResumeRefusal {
+    private static int withCtrlC(Body body, PrintStream err) throws IOException, ActionRefused {
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = Thread.ofPlatform().unstarted(() -> {
@@ -113,15 +149,6 @@ public final class ActCommand {
                 // Ctrl-C arrived: the hook is running and will return now that the run has finished
             }
         }
-    }
-
-    /** Whether the context is read-only or RBAC lacks one of {@code needed}; if so the reason is printed as the refusal. */
-    static boolean refuses(ActionSession s, List<Permission> needed, PrintStream err) {
-        String why = s.whyNot(needed);
-        if (why != null) {
-            err.println("flightdeck: refused: " + why);
-        }
-        return why != null;
     }
 
     /** Prints the plan and, when it was not confirmed, what to type; returns whether to go on. */

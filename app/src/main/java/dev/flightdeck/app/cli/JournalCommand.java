@@ -1,9 +1,11 @@
 package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.launch.LaunchOptions;
+import dev.flightdeck.app.actions.ActionRefused;
+import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.actions.resume.JournalRestore;
+import dev.flightdeck.app.actions.resume.RestoreOperation;
 import dev.flightdeck.app.journal.JournalEntry;
 
 import java.io.IOException;
@@ -11,7 +13,6 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -47,13 +48,13 @@ public final class JournalCommand {
                 err.println("flightdeck: no journal entry at " + at + " in " + s.journal().directory());
                 return CheckCommand.USAGE;
             }
-            JournalRestore.Plan plan = JournalRestore.plan(entry.get(), s.clusterUrl(), s.rest());
-            JournalRestore.lines(plan).forEach(out::println);
+            ActionRun<JournalRestore.Plan, String, RestoreOperation.Outcome> run = RestoreOperation.run(s, entry.get());
+            JournalRestore.Plan plan = run.read();
+            run.lines(plan).forEach(out::println);
             if (plan.refused()) {
                 return ActCommand.REFUSED;
             }
-            String why = s.whyNot(List.of(Permission.of("create", plan.kind().workloadKind().group(),
-                    plan.kind().workloadKind().resource()).in(plan.namespace())));
+            String why = run.whyNot(plan);
             if (why != null) {
                 err.println("flightdeck: refused: " + why);
                 return ActCommand.REFUSED;
@@ -68,14 +69,13 @@ public final class JournalCommand {
                         + " secret values (above); run it again with --accept-redacted to create it with placeholders");
                 return ActCommand.NOT_CONFIRMED;
             }
-            try {
-                out.println(JournalRestore.restore(plan, s.rest(), s.journalFor("restore", "gang/" + plan.namespace()
-                        + "/" + plan.name())));
-                return CheckCommand.OK;
-            } catch (IOException e) {
-                out.println(e.getMessage());
-                return ActCommand.FAILED;
-            }
+            run.planned(plan);
+            RestoreOperation.Outcome restored = run.execute(plan, "", ignored -> { });
+            out.println(restored.summary());
+            return restored.restored() ? CheckCommand.OK : ActCommand.FAILED;
+        } catch (ActionRefused r) {
+            err.println("flightdeck: refused: " + r.getMessage());
+            return ActCommand.REFUSED;
         } catch (IOException e) {
             err.println("flightdeck: journal restore " + req.entry() + ": " + e.getMessage());
             return CheckCommand.UNREADABLE;

@@ -1,48 +1,35 @@
 package dev.flightdeck.app.cli;
 
-import dev.flightdeck.app.launch.ActionRequest;
+import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.preflight.PreflightEvent;
+import dev.flightdeck.app.actions.preflight.PreflightOperation;
 import dev.flightdeck.app.actions.preflight.PreflightOutcome;
 import dev.flightdeck.app.actions.preflight.PreflightPlan;
-import dev.flightdeck.app.actions.preflight.PreflightPlanReader;
-import dev.flightdeck.app.actions.preflight.PreflightPlanText;
-import dev.flightdeck.app.actions.preflight.PreflightRun;
 import dev.flightdeck.app.actions.preflight.PreflightSettings;
+import dev.flightdeck.app.launch.ActionRequest;
 
-import java.io.IOException;
-import java.io.PrintStream;
+import java.util.List;
 
 /**
  * {@code flightdeck preflight NODE}: the plan {@code plan preflight} prints, then — confirmed and
- * allowed — {@link PreflightRun}: gate the node, run the validation Job, lift the gate on a pass or
- * keep it failed with the log's tail. Ctrl-C deletes the Job and leaves the node gated pending.
+ * allowed — {@link PreflightOperation}: gate the node, run the validation Job, lift the gate on a
+ * pass or keep it failed with the log's tail. Ctrl-C deletes the Job and leaves the node gated pending.
  */
-final class NodePreflightAction implements ActCommand.Action {
+final class NodePreflightAction implements ActCommand.Action<PreflightPlan, PreflightEvent, PreflightOutcome> {
 
     @Override
-    public int run(ActionSession s, ActionRequest req, PrintStream out, PrintStream err, ActCommand.StopSignal stop)
-            throws IOException {
-        String node = req.target();
-        PreflightSettings settings = PreflightSettings.DEFAULTS.withCheck(req.validationCheck());
-        PreflightPlan shown = new PreflightPlanReader(s.rest()).read(node, settings);
-        if (!ActCommand.confirmedAfter(PreflightPlanText.lines(shown), req, out, err)) {
-            return ActCommand.NOT_CONFIRMED;
-        }
-        if (ActCommand.refuses(s, ActionSession.PREFLIGHT, err)) {
-            return ActCommand.REFUSED;
-        }
-        PreflightRun run = new PreflightRun(s, node);
-        PreflightPlan plan = run.plan(settings); // read again and journaled: what is executed is what was recorded
-        if (!plan.canProceed()) {
-            err.println("flightdeck: refused: " + PreflightPlanText.lines(plan).getFirst());
-            return ActCommand.REFUSED;
-        }
-        stop.onStop(run::cancel);
-        PreflightOutcome o = run.execute(plan, e -> err.println(e.line()));
-        out.println(o.summary());
-        if (o.detail() != null && !o.detail().isBlank()) {
-            o.detail().lines().forEach(l -> out.println("  " + l));
-        }
+    public ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome> run(ActionSession s, ActionRequest req) {
+        return PreflightOperation.run(s, req.target(), PreflightSettings.DEFAULTS.withCheck(req.validationCheck()));
+    }
+
+    @Override
+    public List<String> more(PreflightOutcome o) {
+        return o.detail() == null || o.detail().isBlank() ? List.of() : o.detail().lines().toList();
+    }
+
+    @Override
+    public int exitCode(PreflightOutcome o) {
         return switch (o.result()) {
             case PASSED -> CheckCommand.OK;
             case REFUSED -> ActCommand.REFUSED;

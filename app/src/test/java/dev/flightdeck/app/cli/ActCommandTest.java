@@ -80,8 +80,10 @@ class ActCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertEquals("gpu-node-009 cordoned: RMA 4411", r.out().getLast());
         List<JournalEntry> entries = journal(t0, "node/gpu-node-009");
-        assertEquals(List.of("confirm", "outcome"), entries.stream().map(JournalEntry::phase).toList());
-        assertEquals("cordon gpu-node-009 — RMA 4411", entries.getFirst().message());
+        assertEquals(List.of("plan", "confirm", "outcome"), entries.stream().map(JournalEntry::phase).toList());
+        assertTrue(entries.getFirst().message().startsWith("cordon gpu-node-009: would mark it unschedulable"),
+                entries.getFirst().message());
+        assertEquals("cordon gpu-node-009 — RMA 4411", entries.get(1).message());
         assertEquals("sandbox-admin", entries.getLast().user());
     }
 

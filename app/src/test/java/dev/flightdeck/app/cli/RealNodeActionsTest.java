@@ -85,8 +85,9 @@ class RealNodeActionsTest {
         assertEquals(1, events(node, "FlightdeckUncordon").size());
         List<String> journal = ActCommandTest.journal(t0, "node/" + node).stream()
                 .map(j -> j.action() + " " + j.phase() + " " + j.user()).toList();
-        assertEquals(List.of("cordon confirm flightdeck-admin", "cordon outcome flightdeck-admin",
-                "uncordon confirm flightdeck-admin", "uncordon outcome flightdeck-admin"), journal);
+        assertEquals(List.of("cordon plan flightdeck-admin", "cordon confirm flightdeck-admin", "cordon outcome flightdeck-admin",
+                "uncordon plan flightdeck-admin", "uncordon confirm flightdeck-admin", "uncordon outcome flightdeck-admin"),
+                journal);
     }
 
     /**

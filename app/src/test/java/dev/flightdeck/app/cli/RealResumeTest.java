@@ -1,6 +1,6 @@
 package dev.flightdeck.app.cli;
 
-import dev.flightdeck.app.actions.resume.ResumeRun;
+import dev.flightdeck.app.actions.resume.ResumeOperation;
 import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.PyTorchOperatorStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
@@ -139,7 +139,7 @@ class RealResumeTest {
         assertTrue(journal.stream().anyMatch(j -> j.message().startsWith("saved ") && j.details().toString().contains(kind)),
                 "the original is in the journal: " + journal.stream().map(JournalEntry::message).toList());
         assertEquals("outcome", journal.getLast().phase());
-        Event e = events(ns, ResumeRun.EVENT_REASON).getFirst();
+        Event e = events(ns, ResumeOperation.EVENT_REASON).getFirst();
         assertEquals(kind, e.getInvolvedObject().getKind());
         assertEquals(newUid, e.getInvolvedObject().getUid());
     }

@@ -5,7 +5,6 @@ import dev.flightdeck.app.actions.resume.ResumeEvent;
 import dev.flightdeck.app.actions.resume.ResumeOutcome;
 import dev.flightdeck.app.actions.resume.ResumePlan;
 import dev.flightdeck.app.actions.resume.ResumePlanReader;
-import dev.flightdeck.app.actions.resume.ResumeRun;
 import dev.flightdeck.app.cli.Headless;
 import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
@@ -90,7 +89,10 @@ class InterruptedActionsRealTest {
             }
             System.out.println("flightdeck: the gang was halted and its resume planned "
                     + (System.nanoTime() - waitStart) / 1_000_000 + " ms after the session synced");
-            outcome = ResumeRun.execute(s, plan, e -> {
+            ResumePlan planned = plan;
+            var run = new dev.flightdeck.app.actions.ActionRun<>(s, new dev.flightdeck.app.actions.resume.ResumeOperation(s,
+                    planned.ref(), () -> planned, dev.flightdeck.app.actions.resume.ResumeOptions.DEFAULTS));
+            outcome = run.execute(plan, "", e -> {
                 if (e instanceof ResumeEvent.Deleted) {
                     try {
                         real.plane().killApiserver(); // between the delete and the create

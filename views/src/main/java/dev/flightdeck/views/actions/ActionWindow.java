@@ -105,6 +105,24 @@ abstract class ActionWindow extends Stage {
         inBackground(work, done, () -> RunningActions.ended(this));
     }
 
+    /**
+     * Reads {@code run}'s plan and journals it (the plan the operator is shown) off the FX thread;
+     * {@code shown} gets it on the FX thread, a refusal or failure goes to the problem line.
+     */
+    protected <P> void plan(dev.flightdeck.app.actions.ActionRun<P, ?, ?> run, Consumer<P> shown) {
+        inBackground(run::plan, shown);
+    }
+
+    /**
+     * Carries out the confirmed {@code plan} through its {@code run} — the same run the headless
+     * commands use: refusal, confirmation, steps, Event and outcome are the core's — while the window
+     * only shows: each event on the FX thread, then the outcome.
+     */
+    protected <P, E, O> void carryOut(String what, dev.flightdeck.app.actions.ActionRun<P, E, O> run, P plan, String reason,
+                                      Consumer<E> shown, Consumer<O> done) {
+        execute(what, () -> run.execute(plan, reason, e -> Platform.runLater(() -> shown.accept(e))), done);
+    }
+
     private <T> void inBackground(Callable<T> work, Consumer<T> done, Runnable always) {
         worker.execute(() -> {
             try {

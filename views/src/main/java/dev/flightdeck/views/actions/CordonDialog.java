@@ -1,7 +1,7 @@
 package dev.flightdeck.views.actions;
 
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.drain.CordonRun;
+import dev.flightdeck.app.actions.drain.CordonOperation;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
 import javafx.stage.Window;
@@ -34,17 +34,18 @@ final class CordonDialog extends ActionWindow {
             go.disableProperty().unbind();
             go.setDisable(true);
             String why = reason.getText().strip();
-            execute((cordoned ? "uncordon " : "cordon ") + node, () -> run(s, node, cordoned, why), outcome -> {
-                body.getChildren().setAll(line(outcome, "cordon-outcome"));
+            var run = CordonOperation.run(s, node, cordoned);
+            execute((cordoned ? "uncordon " : "cordon ") + node, () -> {
+                CordonOperation.Plan plan = run.read();
+                run.planned(plan);
+                return run.execute(plan, why, ignored -> { });
+            }, outcome -> {
+                body.getChildren().setAll(line(outcome.summary(), "cordon-outcome"));
                 confirm.getChildren().clear();
                 setButtons(close);
                 journalChanged.run();
             });
         });
         setButtons(close, go);
-    }
-
-    private static String run(ActionSession s, String node, boolean cordoned, String reason) throws Exception {
-        return CordonRun.run(s, node, cordoned, reason).summary();
     }
 }

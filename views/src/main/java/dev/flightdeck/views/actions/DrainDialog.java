@@ -1,20 +1,18 @@
 package dev.flightdeck.views.actions;
 
+import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.drain.BrokenGang;
 import dev.flightdeck.app.actions.drain.DrainEvent;
-import dev.flightdeck.app.actions.drain.DrainExecutor;
+import dev.flightdeck.app.actions.drain.DrainOperation;
 import dev.flightdeck.app.actions.drain.DrainOptions;
 import dev.flightdeck.app.actions.drain.DrainOutcome;
 import dev.flightdeck.app.actions.drain.DrainPlan;
-import dev.flightdeck.app.actions.drain.DrainPlanReader;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
-import dev.flightdeck.app.actions.drain.DrainRun;
 import dev.flightdeck.app.actions.drain.PdbHold;
 import dev.flightdeck.app.fleet.Ages;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
-import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -43,7 +41,7 @@ final class DrainDialog extends ActionWindow {
     private final Button go = button("Drain", "drain-go");
     /** FX thread only: the plan shown and the run it was journaled for. */
     private DrainPlan plan;
-    private DrainRun run;
+    private ActionRun<DrainPlan, DrainEvent, DrainOutcome> run;
 
     DrainDialog(Window owner, ActionSession s, String node, Runnable journalChanged) {
         super(owner, s, "Drain " + node, "drain-dialog");
@@ -69,27 +67,15 @@ final class DrainDialog extends ActionWindow {
     private void replan() {
         go.disableProperty().unbind();
         go.setDisable(true);
-        DrainOptions o = options();
-        inBackground(() -> {
-            // The gangs of this dialog's own session (the core's model, safe off the FX thread): not
-            // whatever cluster the window shows by the time the plan is read.
-            DrainPlan p = new DrainPlanReader(s.rest(), s.session().checkpoints()::read).read(node, s.session().fleet().gangs(),
-                    s.session().fleet().snapshot().nodes(), s.drainBreaker(), o, s.clock().instant());
-            DrainRun r = new DrainRun(s.rest(), s.journalFor("drain", "node/" + node), new DrainExecutor(s.rest(), s.clock()),
-                    s.clock());
-            r.planned(p);
-            return new Planned(p, r);
-        }, planned -> {
-            plan = planned.plan();
-            run = planned.run();
+        // Read with the gangs of this dialog's own session, not whatever cluster the main window shows by then.
+        ActionRun<DrainPlan, DrainEvent, DrainOutcome> r = DrainOperation.run(s, node, options());
+        plan(r, p -> {
+            plan = p;
+            run = r;
             problem.setText("");
             showPlan(plan);
             journalChanged.run();
         });
-    }
-
-    /** A plan and the run it was journaled for, made off the FX thread and handed to it together. */
-    private record Planned(DrainPlan plan, DrainRun run) {
     }
 
     private void showPlan(DrainPlan p) {
@@ -142,7 +128,7 @@ final class DrainDialog extends ActionWindow {
 
     private void execute() {
         DrainPlan confirmed = plan;
-        DrainRun confirmedRun = run;
+        ActionRun<DrainPlan, DrainEvent, DrainOutcome> confirmedRun = run;
         consents.lock();
         go.disableProperty().unbind();
         ProgressBar bar = new ProgressBar(0);
@@ -161,18 +147,14 @@ final class DrainDialog extends ActionWindow {
             status.setText("stopping: no further evictions; " + node + " stays cordoned");
         });
         setButtons(cancel);
-        String why = reason.getText().strip();
-        DrainOptions o = options();
-        execute("drain " + node, () -> confirmedRun.execute(confirmed, why, () -> new DrainPlanReader(s.rest(),
-                s.session().checkpoints()::read).read(node, s.session().fleet().gangs(), o, s.clock().instant()),
-                event -> Platform.runLater(() -> {
-                    log.getItems().add(event.line());
-                    log.scrollTo(log.getItems().size() - 1);
-                    status.setText(event.line());
-                    if (event instanceof DrainEvent.Gone g) {
-                        bar.setProgress((double) g.done() / g.total());
-                    }
-                })), outcome -> finished(outcome, status, bar));
+        carryOut("drain " + node, confirmedRun, confirmed, reason.getText().strip(), event -> {
+            log.getItems().add(event.line());
+            log.scrollTo(log.getItems().size() - 1);
+            status.setText(event.line());
+            if (event instanceof DrainEvent.Gone g) {
+                bar.setProgress((double) g.done() / g.total());
+            }
+        }, outcome -> finished(outcome, status, bar));
     }
 
     private void finished(DrainOutcome o, Label status, ProgressBar bar) {

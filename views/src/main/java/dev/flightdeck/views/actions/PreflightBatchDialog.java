@@ -1,14 +1,9 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.ClusterEvents;
 import dev.flightdeck.app.actions.preflight.PreflightBatch;
 import dev.flightdeck.app.actions.preflight.PreflightEvent;
 import dev.flightdeck.app.actions.preflight.PreflightOutcome;
-import dev.flightdeck.app.actions.preflight.PreflightPlan;
-import dev.flightdeck.app.actions.preflight.PreflightPlanReader;
-import dev.flightdeck.app.actions.preflight.PreflightPlanText;
 import dev.flightdeck.app.actions.preflight.PreflightSettings;
 import dev.flightdeck.views.theme.Styles;
 import javafx.application.Platform;
@@ -19,7 +14,6 @@ import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,50 +64,20 @@ final class PreflightBatchDialog extends ActionWindow {
         List<String> chosen = picked.entrySet().stream().filter(e -> e.getValue().isSelected()).map(Map.Entry::getKey).toList();
         picked.values().forEach(c -> c.setDisable(true));
         go.setDisable(true);
-        PreflightBatch batch = new PreflightBatch(s.rest(), s.clock(), Duration.ofSeconds(1), PreflightBatch.DEFAULT_PARALLEL);
+        PreflightBatch batch = new PreflightBatch(s, Duration.ofSeconds(1), PreflightBatch.DEFAULT_PARALLEL);
         Button stop = button("Stop all", "batch-cancel");
         stop.setOnAction(e -> {
             batch.cancel();
             stop.setDisable(true);
         });
         setButtons(stop);
-        execute("preflight on " + chosen.size() + " nodes", () -> {
-            List<PreflightPlan> plans = new ArrayList<>();
-            Map<String, ActionJournal> journals = new LinkedHashMap<>();
-            PreflightPlanReader reader = new PreflightPlanReader(s.rest());
-            try {
-                for (String n : chosen) {
-                    PreflightPlan p = reader.read(n, PreflightSettings.DEFAULTS);
-                    ActionJournal j = s.journalFor("preflight", "node/" + n);
-                    j.write("plan", PreflightPlanText.lines(p).getFirst(), Map.of("batch", chosen));
-                    j.write("confirm", "confirmed: re-run preflight on " + chosen.size() + " nodes together", Map.of());
-                    journals.put(n, j);
-                    if (p.canProceed()) {
-                        plans.add(p);
-                    } else {
-                        // Confirmed with the batch, then refused by its own plan: that is its outcome.
-                        String refused = "refused: " + PreflightPlanText.lines(p).getFirst();
-                        j.outcome(refused, Map.of("result", "REFUSED"));
-                        Platform.runLater(() -> status.get(n).setText(refused));
-                    }
-                }
-                List<PreflightOutcome> outcomes = batch.run(plans, progress -> Platform.runLater(() -> {
+        execute("preflight on " + chosen.size() + " nodes", () -> batch.run(chosen, PreflightSettings.DEFAULTS,
+                progress -> Platform.runLater(() -> {
                     Label l = status.get(progress.node());
                     if (l != null && !(progress.event() instanceof PreflightEvent.Finished)) {
                         l.setText(progress.event().line());
                     }
-                }));
-                for (PreflightOutcome o : outcomes) {
-                    ClusterEvents.record(s.rest(), ClusterEvents.Regarding.node(o.node(), null), "FlightdeckPreflight",
-                            "Preflight", o.summary(), o.result() != PreflightOutcome.Result.PASSED, s.user(), s.clock().instant());
-                    journals.get(o.node()).outcome(o.summary(), Map.of("result", o.result().name()));
-                }
-                return outcomes;
-            } catch (RuntimeException | java.io.IOException e) {
-                journals.values().forEach(j -> j.endIfOpen("failed: " + dev.flightdeck.app.watch.Problems.describe(e)));
-                throw e;
-            }
-        }, outcomes -> {
+                })), outcomes -> {
             for (PreflightOutcome o : outcomes) {
                 Label l = status.get(o.node());
                 l.setText(o.summary());

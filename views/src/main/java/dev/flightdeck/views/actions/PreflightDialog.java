@@ -1,14 +1,15 @@
 package dev.flightdeck.views.actions;
 
 import dev.flightdeck.app.actions.ActionSession;
+import dev.flightdeck.app.actions.ActionRun;
+import dev.flightdeck.app.actions.preflight.PreflightEvent;
+import dev.flightdeck.app.actions.preflight.PreflightOperation;
 import dev.flightdeck.app.actions.preflight.PreflightOutcome;
 import dev.flightdeck.app.actions.preflight.PreflightPlan;
 import dev.flightdeck.app.actions.preflight.PreflightPlanText;
-import dev.flightdeck.app.actions.preflight.PreflightRun;
 import dev.flightdeck.app.actions.preflight.PreflightSettings;
 import dev.flightdeck.app.actions.preflight.ValidationCheck;
 import dev.flightdeck.views.theme.Styles;
-import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -30,8 +31,9 @@ final class PreflightDialog extends ActionWindow {
     private final Runnable journalChanged;
     private final ChoiceBox<ValidationCheck> check = new ChoiceBox<>();
     private final Button go = button("Run preflight", "preflight-go");
+    /** FX thread only: the plan shown and the run it was journaled for. */
     private PreflightPlan plan;
-    private PreflightRun run;
+    private ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome> run;
 
     PreflightDialog(Window owner, ActionSession s, String node, Runnable journalChanged) {
         super(owner, s, "Re-run preflight on " + node, "preflight-dialog");
@@ -62,14 +64,11 @@ final class PreflightDialog extends ActionWindow {
 
     private void replan() {
         go.setDisable(true);
-        PreflightSettings settings = PreflightSettings.DEFAULTS.withCheck(check.getValue());
-        inBackground(() -> {
-            PreflightRun r = new PreflightRun(s, node);
-            PreflightPlan p = r.plan(settings);
-            run = r;
-            return p;
-        }, p -> {
+        ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome> r = PreflightOperation.run(s, node,
+                PreflightSettings.DEFAULTS.withCheck(check.getValue()));
+        plan(r, p -> {
             plan = p;
+            run = r;
             problem.setText("");
             body.getChildren().setAll(section("Check"), check, section("Plan"));
             PreflightPlanText.lines(p).forEach(l -> body.getChildren().add(line(l, null)));
@@ -86,17 +85,17 @@ final class PreflightDialog extends ActionWindow {
         ListView<String> log = new ListView<>();
         log.setId("preflight-log");
         body.getChildren().setAll(status, log);
-        PreflightRun confirmedRun = run;
+        ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome> confirmedRun = run;
         Button stop = button("Stop", "preflight-cancel");
         stop.setOnAction(e -> {
             confirmedRun.cancel();
             stop.setDisable(true);
         });
         setButtons(stop);
-        execute("preflight " + node, () -> confirmedRun.execute(confirmed, event -> Platform.runLater(() -> {
+        carryOut("preflight " + node, confirmedRun, confirmed, "", event -> {
             log.getItems().add(event.line());
             status.setText(event.line());
-        })), o -> {
+        }, o -> {
             status.setId("preflight-outcome");
             status.setText(o.summary());
             status.getStyleClass().add(o.result() == PreflightOutcome.Result.PASSED ? Styles.MUTED : Styles.PROBLEM);

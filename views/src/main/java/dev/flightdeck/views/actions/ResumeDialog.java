@@ -1,16 +1,17 @@
 package dev.flightdeck.views.actions;
 
+import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.Permission;
+import dev.flightdeck.app.actions.resume.ResumeEvent;
+import dev.flightdeck.app.actions.resume.ResumeOperation;
+import dev.flightdeck.app.actions.resume.ResumeOutcome;
 import dev.flightdeck.app.actions.resume.ResumePlan;
-import dev.flightdeck.app.actions.resume.ResumePlanReader;
 import dev.flightdeck.app.actions.resume.ResumePlanText;
 import dev.flightdeck.app.actions.resume.ResumableKind;
-import dev.flightdeck.app.actions.resume.ResumeRun;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.views.theme.Styles;
-import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -37,7 +38,9 @@ final class ResumeDialog extends ActionWindow {
     private final ChoiceBox<Checkpoint> checkpoint = new ChoiceBox<>();
     private final TextField typed = new TextField();
     private final Button go = button("Resume", "resume-go");
+    /** FX thread only: the plan shown and the run it was journaled for. */
     private ResumePlan plan;
+    private ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> run;
 
     ResumeDialog(Window owner, ActionSession s, Gang gang, Runnable journalChanged) {
         super(owner, s, "Resume " + gang.key().namespace() + "/" + gang.key().name() + " from a checkpoint", "resume-dialog");
@@ -74,25 +77,27 @@ final class ResumeDialog extends ActionWindow {
             if (refused != null) {
                 throw new IllegalStateException(refused);
             }
-            ResumePlan p = new ResumePlanReader(s.rest(), s.session().checkpoints()::read).read(gang, step, s.clock().instant());
+            ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> r = ResumeOperation.run(s, gang, step);
+            ResumePlan p = r.plan();
             // Here, not on the FX thread: once the cache expires this is an S3 LIST.
             List<Checkpoint> recent = s.session().checkpoints().read(gang.annotations()).recent();
-            return new Planned(p, recent);
+            return new Planned(p, r, recent);
         }, this::showPlan);
     }
 
-    /** A plan and the checkpoints to pick from, both read off the FX thread. */
-    private record Planned(ResumePlan plan, List<Checkpoint> recent) {
+    /** A plan, the run it was journaled for and the checkpoints to pick from, all made off the FX thread. */
+    private record Planned(ResumePlan plan, ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> run, List<Checkpoint> recent) {
     }
 
     /** Delete and create the workload's kind, read its pods: what RBAC must allow (none for a kind resume refuses). */
     private static List<Permission> permissions(Gang g) {
-        return ResumableKind.of(g.key().system()).map(k -> ResumeRun.permissions(k, g.key().namespace())).orElse(List.of());
+        return ResumableKind.of(g.key().system()).map(k -> ResumeOperation.permissions(k, g.key().namespace())).orElse(List.of());
     }
 
     private void showPlan(Planned planned) {
         ResumePlan p = planned.plan();
         plan = p;
+        run = planned.run();
         problem.setText("");
         List<String> lines = ResumePlanText.lines(p);
         int diffStart = lines.indexOf(lines.stream().filter(l -> l.startsWith("---")).findFirst().orElse(""));
@@ -122,6 +127,7 @@ final class ResumeDialog extends ActionWindow {
 
     private void execute() {
         ResumePlan confirmed = plan;
+        ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> confirmedRun = run;
         go.disableProperty().unbind();
         go.setDisable(true);
         confirm.getChildren().clear();
@@ -130,10 +136,10 @@ final class ResumeDialog extends ActionWindow {
         log.setId("resume-log");
         body.getChildren().setAll(status, log);
         setButtons();
-        execute("resume " + confirmed.ref(), () -> ResumeRun.execute(s, confirmed, event -> Platform.runLater(() -> {
+        carryOut("resume " + confirmed.ref(), confirmedRun, confirmed, "", event -> {
             log.getItems().add(event.line());
             status.setText(event.line());
-        })), o -> {
+        }, o -> {
             status.setId("resume-outcome");
             status.setText(o.summary());
             status.getStyleClass().add(o.resumed() ? Styles.MUTED : Styles.PROBLEM);

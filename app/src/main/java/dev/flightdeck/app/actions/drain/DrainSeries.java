@@ -1,5 +1,7 @@
 package dev.flightdeck.app.actions.drain;
 
+import dev.flightdeck.app.actions.ActionRefused;
+import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 
 import java.io.IOException;
@@ -36,7 +38,7 @@ public final class DrainSeries {
     private final ActionSession s;
     private final Supplier<DrainExecutor> executors;
     private final AtomicBoolean stopped = new AtomicBoolean();
-    private final AtomicReference<DrainRun> current = new AtomicReference<>();
+    private final AtomicReference<ActionRun<DrainPlan, DrainEvent, DrainOutcome>> current = new AtomicReference<>();
 
     public DrainSeries(ActionSession s) {
         this(s, () -> new DrainExecutor(s.rest(), s.clock()));
@@ -61,11 +63,11 @@ public final class DrainSeries {
 
     /**
      * Drains the confirmed plans one after another with one reason. Returns the outcomes of the nodes
-     * that were drained (or tried); the rest are reported as not started.
+     * that were drained (or tried); the rest are reported as not started. A node refused when its turn
+     * comes (RBAC, read-only, its plan) stops the series there.
      */
     public List<DrainOutcome> run(Map<String, DrainPlan> confirmed, String reason, DrainOptions options, Listener listener)
             throws IOException {
-        DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
         List<DrainOutcome> outcomes = new ArrayList<>();
         String stoppedBecause = null;
         for (Map.Entry<String, DrainPlan> e : confirmed.entrySet()) {
@@ -74,12 +76,20 @@ public final class DrainSeries {
                 listener.notStarted(n, stoppedBecause != null ? stoppedBecause : "stopped");
                 continue;
             }
-            DrainRun run = new DrainRun(s.rest(), s.journalFor("drain", "node/" + n), executors.get(), s.clock());
+            ActionRun<DrainPlan, DrainEvent, DrainOutcome> run = new ActionRun<>(s, new DrainOperation(s, n, options,
+                    executors.get()));
             current.set(run);
             run.planned(e.getValue());
-            DrainOutcome out = run.execute(e.getValue(), reason + " (one of " + confirmed.size() + " nodes)",
-                    () -> reader.read(n, s.session().fleet().gangs(), options, s.clock().instant()),
-                    event -> listener.event(n, event));
+            DrainOutcome out;
+            try {
+                out = run.execute(e.getValue(), reason + " (one of " + confirmed.size() + " nodes)",
+                        event -> listener.event(n, event));
+            } catch (ActionRefused refused) {
+                stopped.set(true);
+                stoppedBecause = n + " was refused: " + refused.getMessage();
+                listener.notStarted(n, refused.getMessage());
+                continue;
+            }
             outcomes.add(out);
             listener.finished(n, out);
             if (out.result() != DrainOutcome.Result.DRAINED && !stopped.getAndSet(true)) {
@@ -93,7 +103,7 @@ public final class DrainSeries {
     /** Stops the series: the node being drained stops evicting (and stays cordoned), the rest are not started. */
     public void stop() {
         stopped.set(true);
-        DrainRun r = current.get();
+        ActionRun<DrainPlan, DrainEvent, DrainOutcome> r = current.get();
         if (r != null) {
             r.cancel();
         }

@@ -1,8 +1,10 @@
 package dev.flightdeck.app.actions.preflight;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.actions.ActionRefused;
+import dev.flightdeck.app.actions.ActionRun;
+import dev.flightdeck.app.actions.ActionSession;
 
-import java.time.Clock;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Re-preflights several nodes, a few at a time: each validation takes every GPU of its own node, so
- * they do not compete for hardware, but each one is a Job, a pod and a poll on the API server, and a
- * bound keeps a 500-node selection from arriving all at once. Progress is reported per node.
+ * Re-preflights several nodes, a few at a time, each one a full action run of its own (plan,
+ * confirmation, steps and outcome journaled, an Event on its node): each validation takes every GPU
+ * of its own node, so they do not compete for hardware, but each one is a Job, a pod and a poll on
+ * the API server, and a bound keeps a 500-node selection from arriving all at once.
  */
 public final class PreflightBatch {
 
@@ -32,19 +35,17 @@ public final class PreflightBatch {
         }
     }
 
-    private final KubeRest rest;
-    private final Clock clock;
+    private final ActionSession s;
     private final Duration poll;
     private final int parallel;
     private final AtomicBoolean cancelled = new AtomicBoolean();
-    private final Map<String, PreflightExecutor> running = new ConcurrentHashMap<>();
+    private final Map<String, ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome>> running = new ConcurrentHashMap<>();
 
-    public PreflightBatch(KubeRest rest, Clock clock, Duration poll, int parallel) {
+    public PreflightBatch(ActionSession s, Duration poll, int parallel) {
         if (parallel < 1) {
             throw new IllegalArgumentException("a preflight batch needs at least 1 node at a time, not " + parallel);
         }
-        this.rest = rest;
-        this.clock = clock;
+        this.s = s;
         this.poll = poll;
         this.parallel = parallel;
     }
@@ -52,23 +53,24 @@ public final class PreflightBatch {
     /** Cancels the runs under way (their Jobs are deleted) and starts no more. */
     public void cancel() {
         cancelled.set(true);
-        running.values().forEach(PreflightExecutor::cancel);
+        running.values().forEach(ActionRun::cancel);
     }
 
     /**
-     * Runs every plan and waits for all of them.
+     * Plans, confirms and runs every node with {@code settings}, and waits for all of them.
      *
      * @param events called from the batch's threads, so it must be thread-safe
-     * @return one outcome per plan, in the plans' order
+     * @return one outcome per node, in the nodes' order
      */
-    public List<PreflightOutcome> run(List<PreflightPlan> plans, Consumer<Progress> events) throws InterruptedException {
+    public List<PreflightOutcome> run(List<String> nodes, PreflightSettings settings, Consumer<Progress> events)
+            throws InterruptedException {
         AtomicInteger done = new AtomicInteger();
-        int total = plans.size();
+        int total = nodes.size();
         List<Future<PreflightOutcome>> futures = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, total)),
                 Thread.ofPlatform().name("preflight-", 0).daemon().factory())) {
-            for (PreflightPlan plan : plans) {
-                futures.add(pool.submit(() -> one(plan, events, done, total)));
+            for (String node : nodes) {
+                futures.add(pool.submit(() -> one(node, settings, total, events, done)));
             }
             List<PreflightOutcome> out = new ArrayList<>();
             for (Future<PreflightOutcome> f : futures) {
@@ -82,21 +84,38 @@ public final class PreflightBatch {
         }
     }
 
-    private PreflightOutcome one(PreflightPlan plan, Consumer<Progress> events, AtomicInteger done, int total) {
-        String node = plan.node();
-        PreflightExecutor executor = new PreflightExecutor(rest, clock, poll);
-        running.put(node, executor);
+    private PreflightOutcome one(String node, PreflightSettings settings, int total, Consumer<Progress> events,
+                                 AtomicInteger done) {
+        Consumer<PreflightEvent> report = e -> events.accept(new Progress(node, e,
+                e instanceof PreflightEvent.Finished ? done.incrementAndGet() : done.get(), total));
+        if (cancelled.get()) {
+            return finish(node, PreflightOutcome.Result.CANCELLED, "cancelled before it started; nothing changed on "
+                    + node, report);
+        }
+        ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome> run = PreflightOperation.run(s, node, settings, poll);
+        running.put(node, run);
         try {
-            if (cancelled.get()) {
-                PreflightOutcome skipped = new PreflightOutcome(PreflightOutcome.Result.CANCELLED, node, null, null,
-                        Duration.ZERO, "cancelled before it started; nothing changed on " + node);
-                events.accept(new Progress(node, new PreflightEvent.Finished(skipped), done.incrementAndGet(), total));
-                return skipped;
+            if (cancelled.get()) { // cancel() may have passed over the map just before this run was put in it
+                return finish(node, PreflightOutcome.Result.CANCELLED, "cancelled before it started; nothing changed on "
+                        + node, report);
             }
-            return executor.execute(plan, e -> events.accept(new Progress(node, e,
-                    e instanceof PreflightEvent.Finished ? done.incrementAndGet() : done.get(), total)));
+            PreflightPlan plan = run.plan();
+            return run.execute(plan, "one of " + total + " nodes re-preflighted together", report);
+        } catch (ActionRefused r) {
+            return finish(node, PreflightOutcome.Result.REFUSED, "refused: " + r.getMessage(), report);
+        } catch (IOException | RuntimeException e) {
+            // The run journaled its own outcome if it had been confirmed; this node's line says what broke.
+            return finish(node, PreflightOutcome.Result.ERROR, "preflight of " + node + " stopped: "
+                    + dev.flightdeck.app.watch.Problems.describe(e), report);
         } finally {
             running.remove(node);
         }
+    }
+
+    private static PreflightOutcome finish(String node, PreflightOutcome.Result result, String summary,
+                                           Consumer<PreflightEvent> report) {
+        PreflightOutcome o = new PreflightOutcome(result, node, null, null, Duration.ZERO, summary);
+        report.accept(new PreflightEvent.Finished(o));
+        return o;
     }
 }

@@ -2,17 +2,14 @@ package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,8 +17,8 @@ import java.util.Optional;
  * never created (the API server went away between the delete and the create, or both the create
  * and the automatic restore failed). Two steps like every action: the plan says what would be
  * created and refuses when that would be wrong (an object of that name exists, the entry is from
- * another cluster, the entry saved nothing); the restore creates the saved workload, stripped of
- * what the server wrote, and journals it.
+ * another cluster, the entry saved nothing); {@link RestoreOperation} creates the saved workload,
+ * stripped of what the server wrote.
  */
 public final class JournalRestore {
 
@@ -117,27 +114,6 @@ public final class JournalRestore {
             lines.add("          restore with --accept-redacted and set them afterwards, or create the workload again from its source");
         }
         return lines;
-    }
-
-    /** Creates the saved workload; journals confirm and outcome. Returns the outcome line. */
-    public static String restore(Plan p, KubeRest rest, ActionJournal journal) throws IOException {
-        if (p.refused()) {
-            throw new IllegalStateException(p.refusal());
-        }
-        journal.write("confirm", "confirmed: restore " + p.describe() + " from the journal entry at " + p.entry().at()
-                        + (p.hasRedactedValues() ? ", with placeholders for " + p.redacted().size() + " secret values" : ""),
-                Map.of("entry", p.entry().at().toString(), "redacted", p.redacted()));
-        Instant start = Instant.now();
-        KubeRest.Answer made = rest.post(p.kind().collectionPath(p.namespace()), p.workload());
-        String outcome = made.ok() ? "restored " + p.describe() + " (uid " + made.json().path("metadata").path("uid").asText()
-                + ") from the journal entry at " + p.entry().at()
-                : "could not restore " + p.describe() + ": " + made.message();
-        journal.outcome(outcome, Map.of("result", made.ok() ? "RESTORED" : "FAILED", "took",
-                Duration.between(start, Instant.now()).toMillis()));
-        if (!made.ok()) {
-            throw new IOException(outcome);
-        }
-        return outcome;
     }
 
     private static String trim(String url) {

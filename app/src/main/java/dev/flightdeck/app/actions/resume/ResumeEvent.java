@@ -53,13 +53,6 @@ public sealed interface ResumeEvent {
         }
     }
 
-    /** A journal entry after the saved original could not be written; the action goes on. */
-    record JournalProblem(String why) implements ResumeEvent {
-        public String line() {
-            return "could not write to the journal: " + why;
-        }
-    }
-
     record Finished(ResumeOutcome outcome) implements ResumeEvent {
         public String line() {
             return outcome.summary();

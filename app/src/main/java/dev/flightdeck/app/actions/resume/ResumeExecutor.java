@@ -2,8 +2,7 @@ package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.actions.KubeRest;
-import dev.flightdeck.app.journal.Journal;
-import dev.flightdeck.app.journal.JournalIdentity;
+import dev.flightdeck.app.actions.ActionJournal;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,7 +27,7 @@ import java.util.function.Consumer;
  *   <li>create the new workload; if that fails, create the saved one again;</li>
  *   <li>wait until the new ranks exist (Pending or Running).</li>
  * </ol>
- * Each step is reported as an event and journalled. There is no cancel: once the delete is sent,
+ * Each step is reported as an event (the run around it journals them). There is no cancel: once the delete is sent,
  * stopping halfway would leave no workload at all.
  */
 public final class ResumeExecutor {
@@ -45,9 +44,10 @@ public final class ResumeExecutor {
         this.waits = new ResumeWaits(rest, clock, options.poll().toMillis());
     }
 
-    public ResumeOutcome execute(ResumePlan plan, Journal journal, JournalIdentity who, Consumer<ResumeEvent> events) {
+    /** @param journal the run's journal, where the original is saved before anything is deleted */
+    public ResumeOutcome execute(ResumePlan plan, ActionJournal journal, Consumer<ResumeEvent> events) {
         Instant start = clock.instant();
-        ResumeJournal log = new ResumeJournal(journal, who, clock, plan);
+        ResumeJournal log = new ResumeJournal(journal);
         Run run = new Run(plan, log, events, start);
         try {
             return run.go();
@@ -135,7 +135,6 @@ public final class ResumeExecutor {
             }
             Duration deleting = Duration.between(deleteAt, clock.instant());
             events.accept(new ResumeEvent.Deleted(plan.describe(), pods.size(), deleting));
-            log.step("deleted " + plan.describe() + " and its " + pods.size() + " pods", deleting, events);
             return create(pods);
         }
 
@@ -157,7 +156,6 @@ public final class ResumeExecutor {
             String uid = made.json().path("metadata").path("uid").asText();
             String env = plan.envName() + "=" + plan.location().value();
             events.accept(new ResumeEvent.Created(plan.describe(), uid, env, plan.containers()));
-            log.step("created " + plan.describe() + " with " + env, Duration.ZERO, events);
             Set<String> old = new HashSet<>();
             oldPods.forEach(p -> old.add(p.uid()));
             ResumeEvent.Ranks r = waits.untilRanksExist(plan, old, clock.instant().plus(options.startTimeout()), events);
@@ -198,7 +196,6 @@ public final class ResumeExecutor {
         ResumeOutcome finish(ResumeOutcome.Result result, String uid, String summary) {
             ResumeOutcome o = new ResumeOutcome(result, plan.ref(), summary, log.file(), uid,
                     Duration.between(start, clock.instant()));
-            log.outcome(o, events);
             events.accept(new ResumeEvent.Finished(o));
             return o;
         }

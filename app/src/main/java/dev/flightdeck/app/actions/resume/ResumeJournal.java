@@ -1,25 +1,21 @@
 package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.journal.Journal;
-import dev.flightdeck.app.journal.JournalIdentity;
+import dev.flightdeck.app.actions.ActionJournal;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
- * The journal entries of one resume ({@code action=resume}, {@code target=gang/NS/NAME}): first the
- * saved original (the whole workload and every pod, as the API server returned them), then one
- * entry per step and the outcome. Only the first write is a precondition; later ones are reported
- * if they fail, since what matters (the original) is already on disk.
+ * The entry only a resume writes itself, inside its run's journal ({@code action=resume},
+ * {@code target=gang/NS/NAME}): the saved original — the whole workload and every pod, as the API
+ * server returned them, secrets left out — written before anything is deleted. It is the run's one
+ * precondition: if it cannot be written, nothing is deleted. Steps and the outcome are the run's.
  */
 final class ResumeJournal {
 
@@ -27,27 +23,19 @@ final class ResumeJournal {
     /** The details key listing where secrets were left out of the saved copy. */
     static final String REDACTED = "redacted";
 
-    private final Journal journal;
-    private final JournalIdentity who;
-    private final Clock clock;
-    private final String target;
+    private final ActionJournal journal;
     private Path file;
     private Instant savedAt;
 
-    ResumeJournal(Journal journal, JournalIdentity who, Clock clock, ResumePlan plan) {
+    ResumeJournal(ActionJournal journal) {
         this.journal = journal;
-        this.who = who;
-        this.clock = clock;
-        this.target = "gang/" + plan.ref();
     }
-
     /**
      * Writes the original durably (fsync), secrets left out ({@link SecretRedaction}: literal env values,
      * arguments and annotations that hold tokens or passwords; references to Secrets stay), and returns
      * the file holding it. Where each left-out value was is saved too, so a restore can say so.
      */
     Path saveOriginal(ResumePlan plan, JsonNode workload, List<JsonNode> pods) throws IOException {
-        Instant at = clock.instant();
         List<String> redacted = new ArrayList<>();
         SecretRedaction.Result w = SecretRedaction.redact(workload);
         w.redacted().forEach(p -> redacted.add(plan.kind().kind() + " " + p));
@@ -66,9 +54,9 @@ final class ResumeJournal {
         if (!redacted.isEmpty()) {
             details.put(REDACTED, redacted);
         }
-        journal.append(who.entry(at, ACTION, "step", target, "saved " + plan.describe() + " and its " + pods.size()
+        Instant at = journal.write("step", "saved " + plan.describe() + " and its " + pods.size()
                 + " pods before deleting them, to resume from " + plan.checkpoint().uri()
-                + (redacted.isEmpty() ? "" : " (" + redacted.size() + " secret values left out)"), details, -1));
+                + (redacted.isEmpty() ? "" : " (" + redacted.size() + " secret values left out)"), details);
         file = journal.fileFor(at);
         savedAt = at;
         return file;
@@ -87,25 +75,4 @@ final class ResumeJournal {
         return savedAt;
     }
 
-    void step(String message, Duration took, Consumer<ResumeEvent> events) {
-        write("step", message, Map.of(), took, events);
-    }
-
-    void outcome(ResumeOutcome o, Consumer<ResumeEvent> events) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("result", o.result().name());
-        if (o.newUid() != null) {
-            details.put("uid", o.newUid());
-        }
-        write("outcome", o.summary(), details, o.took(), events);
-    }
-
-    private void write(String phase, String message, Map<String, Object> details, Duration took,
-                       Consumer<ResumeEvent> events) {
-        try {
-            journal.append(who.entry(clock.instant(), ACTION, phase, target, message, details, took.toMillis()));
-        } catch (IOException e) {
-            events.accept(new ResumeEvent.JournalProblem(e.getMessage()));
-        }
-    }
 }

@@ -2,7 +2,8 @@ package dev.flightdeck.app.actions.drain;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.SandboxSession;
-import dev.flightdeck.app.actions.ActionJournal;
+import dev.flightdeck.app.actions.ActionRun;
+import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.Identity;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.journal.Journal;
@@ -33,16 +34,14 @@ class DrainRunJournalTest {
     private static final DrainOptions OPTIONS = new DrainOptions(true, true, false, false, Duration.ofSeconds(20));
 
     /** A drain of {@code node} planned and journaled as the console does, ready to execute. */
-    private record Planned(ActionJournal journal, DrainPlanReader reader, DrainPlan plan, DrainRun run) {
+    private record Planned(DrainPlan plan, ActionRun<DrainPlan, DrainEvent, DrainOutcome> run) {
     }
 
-    private static Planned planned(SandboxSession s, KubeRest rest, Journal journal, String user, String node) throws Exception {
-        ActionJournal aj = new ActionJournal(journal, Clock.systemUTC(), s.sandbox.url(), "sandbox", user, "drain", "node/" + node);
-        DrainPlanReader reader = new DrainPlanReader(rest, s.session.checkpoints()::read);
-        DrainPlan plan = reader.read(node, s.session.fleet().gangs(), OPTIONS, Instant.now());
-        DrainRun run = new DrainRun(rest, aj, new DrainExecutor(rest, Clock.systemUTC(), Duration.ofMillis(200)), Clock.systemUTC());
-        run.planned(plan);
-        return new Planned(aj, reader, plan, run);
+    private static Planned planned(SandboxSession s, Journal journal, String node) throws Exception {
+        ActionSession actions = new ActionSession(s.session, journal, null, CircuitBreaker.DEFAULTS, Clock.systemUTC());
+        ActionRun<DrainPlan, DrainEvent, DrainOutcome> run = new ActionRun<>(actions, new DrainOperation(actions, node, OPTIONS,
+                new DrainExecutor(actions.rest(), Clock.systemUTC(), Duration.ofMillis(200))));
+        return new Planned(run.plan(), run);
     }
 
     @Test
@@ -52,16 +51,15 @@ class DrainRunJournalTest {
             String user = Identity.who(rest, s.session.connection().user());
             assertEquals("sandbox-admin", user);
             Journal journal = new Journal(dir);
-            Planned p = planned(s, rest, journal, user, "gpu-node-049");
-            DrainOutcome o = p.run().execute(p.plan(), "Xid 48 on GPU 2", () -> p.reader().read("gpu-node-049",
-                    s.session.fleet().gangs(), OPTIONS, Instant.now()), e -> { });
+            Planned p = planned(s, journal, "gpu-node-049");
+            DrainOutcome o = p.run().execute(p.plan(), "Xid 48 on GPU 2", e -> { });
             assertEquals(DrainOutcome.Result.DRAINED, o.result(), o.summary());
 
             List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1),
                     e -> e.target().equals("node/gpu-node-049")).entries();
             List<String> phases = entries.stream().map(JournalEntry::phase).distinct().toList();
             assertEquals(List.of("plan", "confirm", "step", "outcome"), phases);
-            assertTrue(entries.stream().allMatch(e -> e.user().equals("sandbox-admin") && e.context().equals("sandbox")));
+            assertTrue(entries.stream().allMatch(e -> e.user().equals("sandbox-admin") && e.context().equals(s.session.displayName())));
             JournalEntry confirm = entries.stream().filter(e -> e.phase().equals("confirm")).findFirst().orElseThrow();
             assertEquals(true, confirm.details().get("deleteEmptyDirData"));
             assertEquals(List.of("training/eval-sweep"), confirm.details().get("brokenGangs"));
@@ -89,14 +87,13 @@ class DrainRunJournalTest {
         try (SandboxSession s = SandboxSession.open(64)) {
             KubeRest rest = new KubeRest(s.session.connection().api());
             Journal journal = new Journal(dir);
-            Planned p = planned(s, rest, journal, "sandbox-admin", "gpu-node-050");
-            ActionJournal aj = p.journal();
+            Planned p = planned(s, journal, "gpu-node-050");
             DrainPlan plan = p.plan();
-            DrainRun run = p.run();
+            ActionRun<DrainPlan, DrainEvent, DrainOutcome> run = p.run();
             // What shows the progress breaks at the first event (a view touching FX state off its thread
             // throws so): before, the run ended there with a confirmation and no outcome.
             RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-                    () -> run.execute(plan, "Xid 48", () -> plan, ev -> {
+                    () -> run.execute(plan, "Xid 48", ev -> {
                         throw new IllegalStateException("Not on FX application thread");
                     }));
 
@@ -109,8 +106,8 @@ class DrainRunJournalTest {
             assertEquals("ENDED_UNEXPECTEDLY", outcome.details().get("result"));
             assertTrue(outcome.message().contains(dev.flightdeck.app.watch.Problems.describe(e)), outcome.message());
 
-            // Nothing more after the one outcome: a second failure report, or giving up, writes nothing.
-            assertTrue(!aj.endIfOpen("the window was closed"));
+            // Nothing more after the one outcome: the run is over, and stopping it now writes nothing.
+            run.cancel();
             assertEquals(3, journal.read(Instant.now().minusSeconds(60), Instant.now().plusSeconds(1), x -> true).entries().size());
         }
     }

@@ -54,6 +54,15 @@ class PreflightSandboxTest {
         sandbox.close();
     }
 
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path journalDir;
+
+    /** The actions as the console makes them on this sandbox, journaling into a scratch directory. */
+    private static dev.flightdeck.app.actions.ActionSession actions() {
+        return new dev.flightdeck.app.actions.ActionSession(sandbox.session, new dev.flightdeck.app.journal.Journal(journalDir),
+                null, dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, Clock.systemUTC());
+    }
+
     private static PreflightSettings deadline(long seconds) {
         return PreflightSettings.DEFAULTS.withDeadlineSeconds(seconds);
     }
@@ -259,11 +268,10 @@ class PreflightSandboxTest {
         drained("gpu-node-026");
         drained("gpu-node-058"); // NVLink down on GPU 2
         // gpu-node-029 keeps its training rank: the validation waits for GPUs that never free up
-        List<PreflightPlan> plans = List.of(reader.read("gpu-node-026", deadline(4)), reader.read("gpu-node-058", deadline(4)),
-                reader.read("gpu-node-029", deadline(4)));
-        assertTrue(plans.get(2).warnings().getFirst().startsWith("8 GPUs are held by [training/"));
+        assertTrue(reader.read("gpu-node-029", deadline(4)).warnings().getFirst().startsWith("8 GPUs are held by [training/"));
         List<PreflightBatch.Progress> progress = new CopyOnWriteArrayList<>();
-        List<PreflightOutcome> out = new PreflightBatch(rest, Clock.systemUTC(), POLL, 4).run(plans, progress::add);
+        List<PreflightOutcome> out = new PreflightBatch(actions(), POLL, 4).run(List.of("gpu-node-026", "gpu-node-058",
+                "gpu-node-029"), deadline(4), progress::add);
         assertEquals(List.of(PreflightOutcome.Result.PASSED, PreflightOutcome.Result.FAILED, PreflightOutcome.Result.UNSCHEDULABLE),
                 out.stream().map(PreflightOutcome::result).toList());
         assertEquals(List.of("gpu-node-026", "gpu-node-058", "gpu-node-029"), out.stream().map(PreflightOutcome::node).toList());
@@ -290,5 +298,15 @@ class PreflightSandboxTest {
         assertFalse(progress.getFirst().line().isBlank());
         assertEquals("passed", label("gpu-node-026"));
         assertNotNull(annotation("gpu-node-058", "-at"));
+        // Each node is an action run of its own: plan, confirmation, steps and exactly one outcome.
+        var journal = new dev.flightdeck.app.journal.Journal(journalDir).read(java.time.Instant.now().minusSeconds(600),
+                java.time.Instant.now().plusSeconds(60), e -> e.action().equals("preflight")).entries();
+        for (String n : List.of("gpu-node-026", "gpu-node-058", "gpu-node-029")) {
+            List<String> phases = journal.stream().filter(e -> e.target().equals("node/" + n))
+                    .map(dev.flightdeck.app.journal.JournalEntry::phase).toList();
+            assertEquals(List.of("plan", "confirm"), phases.subList(0, 2), n + ": " + phases);
+            assertEquals("outcome", phases.getLast(), n + ": " + phases);
+            assertEquals(1, phases.stream().filter("outcome"::equals).count(), n + ": " + phases);
+        }
     }
 }

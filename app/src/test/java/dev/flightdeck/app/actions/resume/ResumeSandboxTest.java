@@ -69,6 +69,12 @@ class ResumeSandboxTest {
         return reader.read(ref, sandbox.session.fleet().gangs(), OptionalLong.empty(), Instant.now());
     }
 
+    /** The run's journal as the executor gets it, for the tests of the executor alone. */
+    private static dev.flightdeck.app.actions.ActionJournal journalOf(Journal journal, ResumePlan plan) {
+        return new dev.flightdeck.app.actions.ActionJournal(journal, Clock.systemUTC(), WHO.cluster(), WHO.context(), WHO.user(),
+                "resume", "gang/" + plan.ref());
+    }
+
     private static Gang gang(GangSystem system, String ns, String name) {
         return sandbox.session.fleet().gang(new GangKey(system, ns, name));
     }
@@ -133,7 +139,13 @@ class ResumeSandboxTest {
             }
         });
         List<ResumeEvent> events = new CopyOnWriteArrayList<>();
-        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, events::add);
+        // The whole run, as the console and `flightdeck resume` make it: plan, confirmation, saved original, steps, outcome.
+        dev.flightdeck.app.actions.ActionSession s = new dev.flightdeck.app.actions.ActionSession(sandbox.session, journal,
+                null, dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, Clock.systemUTC());
+        dev.flightdeck.app.actions.ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> run = new dev.flightdeck.app.actions.ActionRun<>(
+                s, new ResumeOperation(s, plan.ref(), () -> plan, FAST));
+        run.planned(plan);
+        ResumeOutcome o = run.execute(plan, "rank 3 crashed", events::add);
 
         assertEquals(ResumeOutcome.Result.RESUMED, o.result(), o.summary());
         assertTrue(o.summary().startsWith("resumed training/rlhf-actor from s3://checkpoints/rlhf-actor/step-1007/: 16 ranks created"),
@@ -143,7 +155,11 @@ class ResumeSandboxTest {
                 "the journal file held the original when the delete arrived");
 
         List<JournalEntry> entries = journal.read(Instant.now().minusSeconds(600), Instant.now().plusSeconds(60), e -> true).entries();
-        JournalEntry saved = entries.getFirst();
+        assertEquals(List.of("plan", "confirm", "step"), entries.subList(0, 3).stream().map(JournalEntry::phase).toList());
+        JournalEntry saved = entries.get(2);
+        assertTrue(saved.message().startsWith("saved Job training/rlhf-actor and its 16 pods"), saved.message());
+        assertTrue(entries.stream().anyMatch(e -> e.message().startsWith("deleting Job training/rlhf-actor")),
+                "the delete is journaled before it is sent");
         assertEquals("resume", saved.action());
         assertEquals("gang/training/rlhf-actor", saved.target());
         assertTrue(!saved.at().isAfter(deleteArrived.get()), "saved at " + saved.at() + ", delete at " + deleteArrived.get());
@@ -152,6 +168,9 @@ class ResumeSandboxTest {
         assertEquals(16, details.path("pods").size());
         assertTrue(details.at("/pods/0/spec/containers/0").has("image"), "whole pod specs");
         assertEquals("outcome", entries.getLast().phase());
+        assertEquals(1, entries.stream().filter(e -> e.phase().equals("outcome")).count());
+        assertEquals("RESUMED", entries.getLast().details().get("result"));
+        assertEquals("recorded", entries.getLast().details().get("event"), "a FlightdeckResume Event on the new Job");
         assertEquals(journal.fileFor(saved.at()), o.journalFile());
 
         ObjectNode job = sandbox.sandbox.store().get("batch/jobs", "training", "rlhf-actor");
@@ -182,7 +201,7 @@ class ResumeSandboxTest {
         ResumePlan plan = plan("training/eval-sweep");
         sandbox.sandbox.workloads().admission().denyCreates("batch/jobs", "training", "eval-sweep", 1, "resumes need a ticket");
         Journal journal = new Journal(journalDir);
-        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, e -> { });
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journalOf(journal, plan), e -> { });
 
         assertEquals(ResumeOutcome.Result.RESTORED, o.result());
         String onDisk = Files.readString(o.journalFile());
@@ -226,7 +245,7 @@ class ResumeSandboxTest {
         assertEquals(ResumableKind.PYTORCHJOB, plan.kind());
         sandbox.sandbox.workloads().admission().denyCreates("kubeflow.org/pytorchjobs", "research", "llama-sft", 2, "frozen");
         Journal journal = new Journal(journalDir);
-        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, e -> { });
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journalOf(journal, plan), e -> { });
 
         assertEquals(ResumeOutcome.Result.RESTORE_FAILED, o.result());
         Path file = o.journalFile();
@@ -245,7 +264,7 @@ class ResumeSandboxTest {
         ResumePlan plan = plan("research/vision-pretrain");
         Path notADirectory = Files.writeString(journalDir.resolve("blocked"), "a file where the journal directory should be");
         String uid = sandbox.sandbox.store().get("jobset.x-k8s.io/jobsets", "research", "vision-pretrain").at("/metadata/uid").asText();
-        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, new Journal(notADirectory), WHO, e -> { });
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journalOf(new Journal(notADirectory), plan), e -> { });
         assertEquals(ResumeOutcome.Result.NOT_STARTED, o.result());
         assertTrue(o.summary().startsWith("could not save JobSet research/vision-pretrain to the journal in " + notADirectory),
                 o.summary());
@@ -265,7 +284,7 @@ class ResumeSandboxTest {
         Journal journal = new Journal(fullDir);
         Files.createSymbolicLink(journal.fileFor(java.time.Instant.now()), Path.of("/dev/full"));
         String uid = sandbox.sandbox.store().get("jobset.x-k8s.io/jobsets", "research", "vision-pretrain").at("/metadata/uid").asText();
-        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journal, WHO, e -> { });
+        ResumeOutcome o = new ResumeExecutor(rest, Clock.systemUTC(), FAST).execute(plan, journalOf(journal, plan), e -> { });
         assertEquals(ResumeOutcome.Result.NOT_STARTED, o.result(), o.summary());
         assertTrue(o.summary().startsWith("could not save JobSet research/vision-pretrain to the journal in " + fullDir),
                 o.summary());
