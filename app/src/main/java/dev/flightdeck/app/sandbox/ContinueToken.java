@@ -2,7 +2,6 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +21,7 @@ record ContinueToken(long rv, String after) {
     private static final String VERSION = "meta.k8s.io/v1";
 
     String encode() {
-        ObjectNode o = KubeJson.MAPPER.createObjectNode();
+        ObjectNode o = SandboxJson.MAPPER.createObjectNode();
         o.put("v", VERSION).put("rv", rv).put("start", after + "\u0000");
         return Base64.getUrlEncoder().withoutPadding().encodeToString(o.toString().getBytes(StandardCharsets.UTF_8));
     }
@@ -30,7 +29,7 @@ record ContinueToken(long rv, String after) {
     /** The token, or an IllegalArgumentException worded as the real server words a bad one. */
     static ContinueToken decode(String token) {
         try {
-            JsonNode o = KubeJson.MAPPER.readTree(Base64.getUrlDecoder().decode(token));
+            JsonNode o = SandboxJson.MAPPER.readTree(Base64.getUrlDecoder().decode(token));
             String start = o.path("start").asText("");
             if (!VERSION.equals(o.path("v").asText()) || start.isEmpty()) {
                 throw new IllegalArgumentException("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");

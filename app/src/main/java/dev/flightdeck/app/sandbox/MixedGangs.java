@@ -1,7 +1,6 @@
 package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
 import java.util.List;
@@ -128,10 +127,10 @@ final class MixedGangs {
 
     private ObjectNode object(String kind, String name, String spec, String status) throws StoreException {
         try {
-            ObjectNode o = KubeJson.MAPPER.createObjectNode();
+            ObjectNode o = SandboxJson.MAPPER.createObjectNode();
             o.putObject("metadata").put("name", name).put("namespace", NS).put("creationTimestamp", started.toString());
-            o.set("spec", KubeJson.MAPPER.readTree(spec));
-            o.set("status", KubeJson.MAPPER.readTree(status));
+            o.set("spec", SandboxJson.MAPPER.readTree(spec));
+            o.set("status", SandboxJson.MAPPER.readTree(status));
             return o;
         } catch (java.io.IOException e) {
             throw new StoreException(500, "InternalError", kind + " template unreadable: " + e.getMessage());

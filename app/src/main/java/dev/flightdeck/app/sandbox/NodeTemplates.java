@@ -2,7 +2,6 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
 
@@ -13,7 +12,7 @@ final class NodeTemplates {
     }
 
     static ObjectNode gpuNode(String name, int rackIndex, Instant now) {
-        ObjectNode n = KubeJson.MAPPER.createObjectNode();
+        ObjectNode n = SandboxJson.MAPPER.createObjectNode();
         ObjectNode meta = n.putObject("metadata");
         meta.put("name", name);
         meta.put("creationTimestamp", now.minusSeconds(86_400L * 30).toString());

@@ -3,7 +3,6 @@ package dev.flightdeck.app.sandbox;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 import io.fabric8.zjsonpatch.JsonPatch;
 
 import java.io.IOException;
@@ -302,7 +301,7 @@ public final class ObjectStore {
         }
         try {
             return new StoredObject(meta.path("namespace").asText(null), meta.path("name").asText(), rv,
-                    KubeJson.MAPPER.writeValueAsBytes(obj), Map.copyOf(labels),
+                    SandboxJson.MAPPER.writeValueAsBytes(obj), Map.copyOf(labels),
                     obj.path("spec").path("nodeName").asText(null), obj.path("status").path("phase").asText(null));
         } catch (JsonProcessingException e) {
             throw new StoreException(500, "InternalError", "cannot serialize: " + e.getMessage());
@@ -346,7 +345,7 @@ public final class ObjectStore {
 
     static ObjectNode parse(byte[] json) throws StoreException {
         try {
-            return (ObjectNode) KubeJson.MAPPER.readTree(json);
+            return (ObjectNode) SandboxJson.MAPPER.readTree(json);
         } catch (IOException | ClassCastException e) {
             throw new StoreException(500, "InternalError", "stored object unreadable");
         }

@@ -2,7 +2,6 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
 
@@ -27,7 +26,7 @@ final class PodTemplates {
 
     /** The DaemonSet its pods name as their controller (same UID), scheduled on every one of {@code nodes} GPU nodes. */
     static ObjectNode daemonSet(String ns, String name, int nodes, Instant created) {
-        ObjectNode d = KubeJson.MAPPER.createObjectNode();
+        ObjectNode d = SandboxJson.MAPPER.createObjectNode();
         d.put("apiVersion", "apps/v1").put("kind", "DaemonSet");
         ObjectNode meta = d.putObject("metadata").put("name", name).put("namespace", ns).put("uid", ownerUid(name))
                 .put("generation", 3).put("creationTimestamp", created.minusSeconds(86_400L * 30).toString());
@@ -95,7 +94,7 @@ final class PodTemplates {
 
     /** As {@link #indexedJob(String, String, int, Instant)}, each rank asking for {@code gpusPerRank} GPUs. */
     static ObjectNode indexedJob(String ns, String job, int ranks, int gpusPerRank, Instant created) {
-        ObjectNode j = KubeJson.MAPPER.createObjectNode();
+        ObjectNode j = SandboxJson.MAPPER.createObjectNode();
         ObjectNode meta = j.putObject("metadata");
         meta.put("name", job).put("namespace", ns).put("creationTimestamp", created.toString());
         meta.putObject("labels").put("scheduling.x-k8s.io/pod-group", job);
@@ -119,7 +118,7 @@ final class PodTemplates {
     }
 
     private static ObjectNode base(String ns, String name, String node, Instant created) {
-        ObjectNode p = KubeJson.MAPPER.createObjectNode();
+        ObjectNode p = SandboxJson.MAPPER.createObjectNode();
         ObjectNode meta = p.putObject("metadata");
         meta.put("name", name);
         meta.put("namespace", ns);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.sandbox.metrics.MetricsEndpoints;
 import dev.flightdeck.app.sandbox.metrics.PlainResponse;
-import dev.flightdeck.app.watch.KubeJson;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -205,7 +204,7 @@ public final class SandboxApiServer implements AutoCloseable {
                         req.getHeader("Content-Type"), parse(body), ap.subresource()));
             } else if (m == HttpMethod.DELETE && ap.name() != null) {
                 counters.count("DELETE", ap.table());
-                JsonNode options = body.length() == 0 ? KubeJson.MAPPER.createObjectNode() : parse(body);
+                JsonNode options = body.length() == 0 ? SandboxJson.MAPPER.createObjectNode() : parse(body);
                 if (ap.table().equals("pods") && ap.subresource() == null) {
                     // Simulated kubelet: the graceful step is taken and finished at once (no container to stop).
                     JsonNode grace = options.path("gracePeriodSeconds");
@@ -237,7 +236,7 @@ public final class SandboxApiServer implements AutoCloseable {
         ContinueToken token = cont == null || cont.isEmpty() ? null : ContinueToken.decode(cont);
         if (token != null && token.rv() < table.compactedThrough()) {
             // As kube-apiserver after etcd compaction: 410 with a token that continues inconsistently.
-            ObjectNode s = KubeJson.MAPPER.createObjectNode();
+            ObjectNode s = SandboxJson.MAPPER.createObjectNode();
             s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata")
                     .put("continue", new ContinueToken(-1, token.after()).encode());
             s.put("status", "Failure").put("message", EXPIRED_CONTINUE).put("reason", "Expired").put("code", 410);
@@ -342,11 +341,11 @@ public final class SandboxApiServer implements AutoCloseable {
     }
 
     private static JsonNode parse(Buffer body) throws IOException {
-        return KubeJson.MAPPER.readTree(body.getBytes());
+        return SandboxJson.MAPPER.readTree(body.getBytes());
     }
 
     private static void object(HttpServerResponse resp, int code, ObjectNode obj) throws IOException {
-        json(resp, code, KubeJson.MAPPER.writeValueAsString(obj));
+        json(resp, code, SandboxJson.MAPPER.writeValueAsString(obj));
     }
 
     private static void json(HttpServerResponse resp, int code, String body) {
@@ -363,7 +362,7 @@ public final class SandboxApiServer implements AutoCloseable {
     }
 
     static String statusJson(int code, String reason, String message) {
-        ObjectNode s = KubeJson.MAPPER.createObjectNode();
+        ObjectNode s = SandboxJson.MAPPER.createObjectNode();
         s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata");
         s.put("status", "Failure").put("message", message).put("reason", reason).put("code", code);
         return s.toString();

@@ -3,7 +3,6 @@ package dev.flightdeck.app.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,7 +30,7 @@ final class SandboxCrds {
 
     /** Defines {@code group/plural} served as {@code group/version} and stores its CRD object. */
     void builtIn(String group, String version, String plural, String kind) throws StoreException {
-        ObjectNode crd = KubeJson.MAPPER.createObjectNode();
+        ObjectNode crd = SandboxJson.MAPPER.createObjectNode();
         crd.put("apiVersion", "apiextensions.k8s.io/v1").put("kind", "CustomResourceDefinition");
         crd.putObject("metadata").put("name", plural + "." + group);
         ObjectNode spec = crd.putObject("spec").put("group", group).put("scope", "Namespaced");

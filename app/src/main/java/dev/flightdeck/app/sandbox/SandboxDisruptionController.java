@@ -2,7 +2,6 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.LabelSelectors;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -41,7 +40,7 @@ final class SandboxDisruptionController {
     private void update(ObjectNode pdb) throws StoreException {
         String ns = pdb.path("metadata").path("namespace").asText();
         JsonNode spec = pdb.path("spec");
-        List<ObjectNode> pods = store.list("pods", ns, labels -> LabelSelectors.matches(spec.get("selector"), labels));
+        List<ObjectNode> pods = store.list("pods", ns, labels -> Selectors.matches(spec.get("selector"), labels));
         int expected = 0;
         int healthy = 0;
         for (ObjectNode p : pods) {

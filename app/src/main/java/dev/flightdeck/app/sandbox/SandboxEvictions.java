@@ -3,8 +3,6 @@ package dev.flightdeck.app.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
-import dev.flightdeck.app.watch.LabelSelectors;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -44,7 +42,7 @@ final class SandboxEvictions {
         String phase = pod.path("status").path("phase").asText();
         if (!phase.equals("Succeeded") && !phase.equals("Failed")) {
             List<ObjectNode> budgets = store.list(PDBS, namespace, labels -> true).stream()
-                    .filter(b -> LabelSelectors.matches(b.path("spec").get("selector"), labelsOf(pod))).toList();
+                    .filter(b -> Selectors.matches(b.path("spec").get("selector"), labelsOf(pod))).toList();
             if (budgets.size() > 1) {
                 // The real server's Status for this carries no reason.
                 return status(500, null,
@@ -84,7 +82,7 @@ final class SandboxEvictions {
     /** A budget as a gang's owner writes it, with the status the disruption controller would report. */
     static ObjectNode budget(String namespace, String name, java.util.Map<String, String> matchLabels, int minAvailable,
                              int currentHealthy) {
-        ObjectNode pdb = KubeJson.MAPPER.createObjectNode();
+        ObjectNode pdb = SandboxJson.MAPPER.createObjectNode();
         pdb.putObject("metadata").put("name", name).put("namespace", namespace).put("generation", 1);
         ObjectNode spec = pdb.putObject("spec");
         spec.put("minAvailable", minAvailable);
@@ -97,7 +95,7 @@ final class SandboxEvictions {
 
     private int healthy(String namespace, JsonNode selector) throws StoreException {
         int n = 0;
-        for (ObjectNode p : store.list("pods", namespace, labels -> LabelSelectors.matches(selector, labels))) {
+        for (ObjectNode p : store.list("pods", namespace, labels -> Selectors.matches(selector, labels))) {
             if (isHealthy(p)) {
                 n++;
             }
@@ -107,7 +105,7 @@ final class SandboxEvictions {
 
     private int desiredHealthy(ObjectNode pdb, String namespace) throws StoreException {
         JsonNode spec = pdb.path("spec");
-        int expected = store.list("pods", namespace, labels -> LabelSelectors.matches(spec.get("selector"), labels)).size();
+        int expected = store.list("pods", namespace, labels -> Selectors.matches(spec.get("selector"), labels)).size();
         return SandboxDisruptionController.desired(spec, expected);
     }
 
@@ -139,7 +137,7 @@ final class SandboxEvictions {
     }
 
     private static Answer status(int code, String reason, String message, String cause) {
-        ObjectNode s = KubeJson.MAPPER.createObjectNode();
+        ObjectNode s = SandboxJson.MAPPER.createObjectNode();
         s.put("kind", "Status").put("apiVersion", "v1").putObject("metadata");
         s.put("status", "Failure").put("message", message);
         if (reason != null) {

@@ -2,14 +2,7 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.fleet.GpuTrustRules;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.TrustAssessment;
-import dev.flightdeck.app.watch.NodeProjector;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * the Jobs every 100 ms as a controller's informer would. For each: the pod is created at once
  * (Pending); after the scheduling delay the {@link SandboxGpuScheduler} binds it or leaves it
  * Pending with the scheduler's message (and tries again each delay); a bound pod runs for the
- * running time and then Succeeds, or Fails when the node's GPUs are not to be trusted
- * ({@link GpuTrustRules}: an NVSentinel or node fault condition, or withdrawn GPUs). The Job gets
+ * running time and then Succeeds, or Fails when the node's simulated GPUs are broken
+ * ({@link SimulatedGpuHealth}: a health agent's fault condition, or withdrawn GPUs) or a drill
+ * scripted the failure. The Job gets
  * Complete, or Failed with BackoffLimitExceeded; past activeDeadlineSeconds (from the Job's start,
  * scheduled or not) its pod is killed and the Job Fails with DeadlineExceeded. A pod on a node that
  * is deleted goes with it (the pod garbage collector). ttlSecondsAfterFinished deletes the Job and
@@ -196,7 +190,7 @@ public final class SandboxPreflightRuns {
         r.driver = node == null ? r.driver : node.path("metadata").path("labels").path("nvidia.com/cuda.driver-version.full")
                 .asText(r.driver);
         String scripted = scriptedFailures.remove(r.node);
-        r.fault = scripted != null ? scripted : node == null ? null : fault(node, now);
+        r.fault = scripted != null ? scripted : node == null ? null : SimulatedGpuHealth.fault(node);
         boolean ok = r.fault == null;
         r.stage = ok ? SandboxValidationLogs.Stage.PASSED : SandboxValidationLogs.Stage.FAILED;
         SandboxValidationPods.terminated(pod, ok, ok ? 0 : 1, ok ? "Completed" : "Error", now);
@@ -241,23 +235,8 @@ public final class SandboxPreflightRuns {
         if (r.ttlSeconds >= 0 && !now.isBefore(r.finishedAt.plusSeconds(r.ttlSeconds))) {
             // The TTL-after-finished controller deletes with Background propagation.
             workloads.delete("batch/jobs", r.namespace, r.job,
-                    dev.flightdeck.app.watch.KubeJson.MAPPER.createObjectNode().put("propagationPolicy", "Background"), null);
+                    SandboxJson.MAPPER.createObjectNode().put("propagationPolicy", "Background"), null);
             drop(r);
-        }
-    }
-
-    /** Why the validation fails on this node, or null when its GPUs can be trusted. */
-    private static String fault(ObjectNode node, Instant now) {
-        try {
-            NodeFacts facts = NodeProjector.parse(dev.flightdeck.app.watch.KubeJson.MAPPER.writeValueAsBytes(node));
-            TrustAssessment a = GpuTrustRules.assess(facts, PreflightState.NONE, now);
-            if (facts.gpuAllocatable() < facts.gpuCapacity()) {
-                return (facts.gpuCapacity() - facts.gpuAllocatable()) + " of " + facts.gpuCapacity()
-                        + " GPUs withdrawn by the device plugin (marked Unhealthy)";
-            }
-            return a.verdict() == NodeVerdict.UNTRUSTED ? a.reasons().getFirst() : null;
-        } catch (IOException e) {
-            return "node unreadable: " + e.getMessage();
         }
     }
 

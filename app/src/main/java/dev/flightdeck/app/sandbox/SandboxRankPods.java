@@ -2,7 +2,6 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -58,7 +57,7 @@ final class SandboxRankPods {
                         "jobset.sigs.k8s.io/replicatedjob-replicas", Integer.toString(replicas),
                         "jobset.sigs.k8s.io/job-index", Integer.toString(r),
                         "jobset.sigs.k8s.io/job-global-index", Integer.toString(global));
-                ObjectNode job = KubeJson.MAPPER.createObjectNode();
+                ObjectNode job = SandboxJson.MAPPER.createObjectNode();
                 ObjectNode meta = job.putObject("metadata").put("name", js + "-" + rj.path("name").asText() + "-" + r)
                         .put("namespace", jobSet.path("metadata").path("namespace").asText());
                 labels.forEach(meta.putObject("labels")::put);
@@ -102,7 +101,7 @@ final class SandboxRankPods {
             place(pod);
         }
         if (specs.has("Launcher")) {
-            ObjectNode launcher = KubeJson.MAPPER.createObjectNode();
+            ObjectNode launcher = SandboxJson.MAPPER.createObjectNode();
             launcher.putObject("metadata").put("name", name + "-launcher").put("namespace", ns);
             owner(launcher, job);
             launcher.putObject("spec").put("backoffLimit", 6).set("template", specs.path("Launcher").path("template").deepCopy());
@@ -119,14 +118,14 @@ final class SandboxRankPods {
     }
 
     private static ObjectNode fromTemplate(JsonNode owner, JsonNode template, String name) {
-        ObjectNode pod = KubeJson.MAPPER.createObjectNode();
-        ObjectNode meta = template.path("metadata").isObject() ? template.path("metadata").deepCopy() : KubeJson.MAPPER.createObjectNode();
+        ObjectNode pod = SandboxJson.MAPPER.createObjectNode();
+        ObjectNode meta = template.path("metadata").isObject() ? template.path("metadata").deepCopy() : SandboxJson.MAPPER.createObjectNode();
         meta.remove("creationTimestamp");
         meta.put("name", name).put("namespace", owner.path("metadata").path("namespace").asText());
         meta.with("labels");
         pod.set("metadata", meta);
         owner(pod, owner);
-        pod.set("spec", template.path("spec").isObject() ? template.path("spec").deepCopy() : KubeJson.MAPPER.createObjectNode());
+        pod.set("spec", template.path("spec").isObject() ? template.path("spec").deepCopy() : SandboxJson.MAPPER.createObjectNode());
         return pod;
     }
 

@@ -2,7 +2,6 @@ package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,7 +43,7 @@ public final class SandboxRbac {
 
     /** Who you are, as {@code SelfSubjectReview} says it. */
     String selfReview() {
-        ObjectNode out = KubeJson.MAPPER.createObjectNode();
+        ObjectNode out = SandboxJson.MAPPER.createObjectNode();
         out.put("apiVersion", "authentication.k8s.io/v1").put("kind", "SelfSubjectReview").putObject("metadata");
         ObjectNode user = out.putObject("status").putObject("userInfo");
         user.put("username", USER);

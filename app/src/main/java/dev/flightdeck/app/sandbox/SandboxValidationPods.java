@@ -3,7 +3,6 @@ package dev.flightdeck.app.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 import java.time.Instant;
 
@@ -23,11 +22,11 @@ final class SandboxValidationPods {
         String name = meta.path("name").asText();
         String uid = meta.path("uid").asText();
         JsonNode template = job.path("spec").path("template");
-        ObjectNode pod = KubeJson.MAPPER.createObjectNode();
+        ObjectNode pod = SandboxJson.MAPPER.createObjectNode();
         ObjectNode pm = pod.putObject("metadata");
         pm.put("name", name + "-" + NameSuffix.random()).put("namespace", meta.path("namespace").asText());
         ObjectNode labels = template.path("metadata").path("labels").isObject()
-                ? ((ObjectNode) template.path("metadata").path("labels")).deepCopy() : KubeJson.MAPPER.createObjectNode();
+                ? ((ObjectNode) template.path("metadata").path("labels")).deepCopy() : SandboxJson.MAPPER.createObjectNode();
         labels.put("batch.kubernetes.io/job-name", name).put("job-name", name)
                 .put("batch.kubernetes.io/controller-uid", uid).put("controller-uid", uid);
         pm.set("labels", labels);

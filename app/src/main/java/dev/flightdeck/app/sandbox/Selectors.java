@@ -129,4 +129,36 @@ final class Selectors {
         }
         return value;
     }
+
+    /**
+     * A metav1.LabelSelector (matchLabels and matchExpressions) applied to labels, as the API server
+     * applies a PodDisruptionBudget's: an empty selector selects everything, an absent one nothing.
+     */
+    static boolean matches(com.fasterxml.jackson.databind.JsonNode selector, Map<String, String> labels) {
+        if (selector == null || selector.isMissingNode() || selector.isNull()) {
+            return false;
+        }
+        for (var e : selector.path("matchLabels").properties()) {
+            if (!e.getValue().asText().equals(labels.get(e.getKey()))) {
+                return false;
+            }
+        }
+        for (var x : selector.path("matchExpressions")) {
+            String key = x.path("key").asText();
+            java.util.Set<String> values = new java.util.HashSet<>();
+            x.path("values").forEach(v -> values.add(v.asText()));
+            boolean has = labels.containsKey(key);
+            boolean ok = switch (x.path("operator").asText()) {
+                case "In" -> has && values.contains(labels.get(key));
+                case "NotIn" -> !has || !values.contains(labels.get(key));
+                case "Exists" -> has;
+                case "DoesNotExist" -> !has;
+                default -> false; // validation refuses any other operator
+            };
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

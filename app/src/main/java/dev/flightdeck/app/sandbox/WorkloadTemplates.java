@@ -1,7 +1,6 @@
 package dev.flightdeck.app.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.watch.KubeJson;
 
 /**
  * The pod templates of the seeded gang workloads, shaped like the upstream projects' examples
@@ -52,7 +51,7 @@ final class WorkloadTemplates {
     }
 
     private static ObjectNode trainer(String container, int gpus, String... command) {
-        ObjectNode t = KubeJson.MAPPER.createObjectNode();
+        ObjectNode t = SandboxJson.MAPPER.createObjectNode();
         t.putObject("metadata");
         ObjectNode spec = t.putObject("spec");
         spec.put("restartPolicy", "Never");

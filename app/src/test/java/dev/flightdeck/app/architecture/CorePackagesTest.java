@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Test;
 import java.util.Set;
 import java.util.TreeSet;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -95,5 +97,17 @@ class CorePackagesTest {
         Set<String> gone = new TreeSet<>(STILL_WIRED_TO_THE_SANDBOX);
         gone.removeAll(importing);
         assertEquals(Set.of(), gone, "no longer wired to the sandbox: take them off STILL_WIRED_TO_THE_SANDBOX");
+    }
+
+    @Test
+    void theSandboxUsesNoneOfTheCore() {
+        // The sandbox plays the API server, the object store and the GPUs the console is tested
+        // against: were it to decide with the console's own code (GpuTrustRules, its JSON or selector
+        // reading), those tests would check the code against itself.
+        noClasses().that().resideInAPackage("dev.flightdeck.app.sandbox..")
+                .should().dependOnClassesThat(resideInAPackage("dev.flightdeck.app..")
+                        .and(DescribedPredicate.not(resideInAPackage("dev.flightdeck.app.sandbox.."))))
+                .because("the sandbox is a stand-in cluster with its own simulated behaviour, not a user of the console")
+                .check(core);
     }
 }
