@@ -1,7 +1,7 @@
 package dev.flightdeck.app;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 

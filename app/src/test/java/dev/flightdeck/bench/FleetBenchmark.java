@@ -6,7 +6,7 @@ import dev.flightdeck.app.clusters.OpenCluster;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
-import dev.flightdeck.app.sandbox.SandboxFleetProcess;
+import dev.flightdeck.sandbox.SandboxFleetProcess;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 

@@ -1,8 +1,8 @@
 package dev.flightdeck.bench;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.sandbox.SandboxChurnLoad;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxChurnLoad;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 

@@ -1,6 +1,6 @@
 package dev.flightdeck.bench;
 
-import dev.flightdeck.app.sandbox.SandboxChurnLoad;
+import dev.flightdeck.sandbox.SandboxChurnLoad;
 import dev.flightdeck.views.nodes.NodeRow;
 import dev.flightdeck.views.nodes.NodesViewModel;
 

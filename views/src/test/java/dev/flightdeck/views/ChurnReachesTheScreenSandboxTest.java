@@ -1,7 +1,7 @@
 package dev.flightdeck.views;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.sandbox.SandboxChurnLoad;
+import dev.flightdeck.sandbox.SandboxChurnLoad;
 import dev.flightdeck.views.nodes.NodeRow;
 import javafx.scene.control.Label;
 import org.junit.jupiter.api.Test;

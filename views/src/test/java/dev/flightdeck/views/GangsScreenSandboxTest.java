@@ -48,10 +48,10 @@ class GangsScreenSandboxTest {
     @Start
     void start(Stage stage) {
         console = ConsoleWindow.show(stage, NODES, 1600, 960);
-        sessions = console.sessions();
-        window = console.window();
-        gangs = console.gangs();
-        nodes = console.nodes();
+        sessions = console.sessions;
+        window = console.window;
+        gangs = console.gangs;
+        nodes = console.nodes;
     }
 
     @Stop

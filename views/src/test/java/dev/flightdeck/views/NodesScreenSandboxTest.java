@@ -1,7 +1,7 @@
 package dev.flightdeck.views;
 
 import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.sandbox.SandboxControl;
+import dev.flightdeck.sandbox.SandboxControl;
 import dev.flightdeck.views.nodes.NodeRow;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
@@ -44,8 +44,8 @@ class NodesScreenSandboxTest {
     @Start
     void start(Stage stage) {
         console = ConsoleWindow.show(stage, NODES, 1600, 960);
-        sessions = console.sessions();
-        window = console.window();
+        sessions = console.sessions;
+        window = console.window;
     }
 
     @Stop

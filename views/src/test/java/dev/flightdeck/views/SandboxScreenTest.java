@@ -1,6 +1,6 @@
 package dev.flightdeck.views;
 
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.views.shell.MainWindow;
 import dev.flightdeck.views.shell.SessionController;
 import javafx.stage.Stage;
@@ -21,14 +21,14 @@ import java.util.concurrent.TimeoutException;
 @ExtendWith(ApplicationExtension.class)
 public abstract class SandboxScreenTest {
 
-    protected SandboxWindow shown;
+    protected ConsoleWindow shown;
     protected SandboxCluster sandbox;
     protected SessionController sessions;
     protected MainWindow window;
 
     /** The window this class's tests run on: by default the console on a 64-node sandbox. */
-    protected SandboxWindow show(Stage stage) {
-        return SandboxWindow.show(stage, 64);
+    protected ConsoleWindow show(Stage stage) {
+        return ConsoleWindow.onSandbox(stage, 64);
     }
 
     // JUnit's @BeforeEach and @AfterEach, not TestFX's @Start and @Stop: TestFX looks for those on the test
@@ -51,6 +51,6 @@ public abstract class SandboxScreenTest {
     }
 
     protected static String text(FxRobot robot, String query) {
-        return SandboxWindow.text(robot, query);
+        return ConsoleWindow.text(robot, query);
     }
 }

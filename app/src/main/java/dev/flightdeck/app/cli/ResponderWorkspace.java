@@ -4,8 +4,8 @@ import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.world.DrillWorld;
 import dev.flightdeck.app.drills.world.SandboxWorld;
-import dev.flightdeck.app.sandbox.SandboxCluster;
-import dev.flightdeck.app.sandbox.SandboxS3Server;
+import dev.flightdeck.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxS3Server;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.SettingsFile;
 

@@ -2,8 +2,8 @@ package dev.flightdeck.app.connect;
 
 import dev.flightdeck.app.connect.auth.BearerTokenInterceptor;
 import dev.flightdeck.app.connect.auth.TokenSource;
-import dev.flightdeck.app.sandbox.SandboxCluster;
-import dev.flightdeck.app.sandbox.SandboxControl;
+import dev.flightdeck.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxControl;
 import dev.flightdeck.app.watch.ApiEndpoint;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;

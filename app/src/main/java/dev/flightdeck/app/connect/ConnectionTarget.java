@@ -13,7 +13,7 @@ public sealed interface ConnectionTarget {
     }
 
     /** A sandbox somebody else started and owns (tests, benchmarks); closing the session leaves it running. */
-    record RunningSandbox(dev.flightdeck.app.sandbox.SandboxCluster cluster) implements ConnectionTarget {
+    record RunningSandbox(dev.flightdeck.sandbox.SandboxCluster cluster) implements ConnectionTarget {
         @Override
         public String displayName() {
             return "sandbox at " + cluster.url();

@@ -1,7 +1,6 @@
 package dev.flightdeck.app.drills;
 
-import dev.flightdeck.app.sandbox.SandboxControl;
-import dev.flightdeck.app.sandbox.SeenRequest;
+import dev.flightdeck.app.drills.world.AuditedRequest;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -46,13 +45,13 @@ final class AuditReads {
      * Whether the request came from the operator's tools (Flightdeck, kubectl, curl, a script) rather
      * than the drill's own clients: its observer and its fault injector name themselves.
      */
-    static boolean operator(SeenRequest r) {
+    static boolean operator(AuditedRequest r) {
         String ua = r.userAgent();
-        return !ua.startsWith(DrillRun.OBSERVER_AGENT) && !ua.startsWith(SandboxControl.USER_AGENT);
+        return !r.faultHands() && !ua.startsWith(DrillRun.OBSERVER_AGENT);
     }
 
     /** What {@code r} means, or null when it names nothing (or is not the operator's). */
-    static Seen meaning(SeenRequest r) {
+    static Seen meaning(AuditedRequest r) {
         if (!operator(r)) {
             return null;
         }

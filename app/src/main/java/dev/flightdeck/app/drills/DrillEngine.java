@@ -5,12 +5,12 @@ import dev.flightdeck.app.drills.AuditReads.Seen;
 import dev.flightdeck.app.drills.Scenario.Fault;
 import dev.flightdeck.app.drills.Scenario.Target;
 import dev.flightdeck.app.drills.Scenario.Trigger;
+import dev.flightdeck.app.drills.world.AuditedRequest;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.journal.JournalEntry;
-import dev.flightdeck.app.sandbox.SeenRequest;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +56,7 @@ final class DrillEngine {
     private final GoalJudge judge;
     private final java.util.function.Function<String, dev.flightdeck.app.drills.world.DrillHands.Saved> newest;
     private final Queue<OperatorStep> console = new ConcurrentLinkedQueue<>();
-    private final Queue<SeenRequest> audit = new ConcurrentLinkedQueue<>();
+    private final Queue<AuditedRequest> audit = new ConcurrentLinkedQueue<>();
     private final Map<String, NodeVerdict> nodeVerdicts = new HashMap<>();
     private final Map<String, Boolean> cordons = new HashMap<>();
     private final Map<String, GangVerdict> gangVerdicts = new HashMap<>();
@@ -101,7 +101,7 @@ final class DrillEngine {
     }
 
     /** The API server's thread: one request seen (kept quick: queued). */
-    void seen(SeenRequest r) {
+    void seen(AuditedRequest r) {
         audit.add(r);
     }
 
@@ -268,7 +268,7 @@ final class DrillEngine {
         Set<String> faultNodes = faultNodes();
         Set<String> budgeted = budgetedGangs();
         Set<String> healthy = healthyBefore;
-        for (SeenRequest r; (r = audit.poll()) != null; ) {
+        for (AuditedRequest r; (r = audit.poll()) != null; ) {
             if (AuditReads.operator(r) && !r.isWatch()) {
                 storm.request(r.at());
                 lastActivity = later(lastActivity, r.at());

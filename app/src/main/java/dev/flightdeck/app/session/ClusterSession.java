@@ -3,7 +3,7 @@ package dev.flightdeck.app.session;
 import dev.flightdeck.app.checkpoints.CheckpointService;
 import dev.flightdeck.app.checkpoints.ObjectStoreCheckpoints;
 import dev.flightdeck.app.checkpoints.S3Settings;
-import dev.flightdeck.app.sandbox.SandboxS3Server;
+import dev.flightdeck.sandbox.SandboxS3Server;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import dev.flightdeck.app.connect.ClusterConnection;
@@ -187,8 +187,8 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /** On the sandbox: its simulated pressure episodes, for the person to switch on and off. */
-    public java.util.Optional<dev.flightdeck.app.sandbox.metrics.SandboxPressure> sandboxPressure() {
-        return connection.sandbox().map(dev.flightdeck.app.sandbox.SandboxControl::pressure);
+    public java.util.Optional<dev.flightdeck.sandbox.metrics.SandboxPressure> sandboxPressure() {
+        return connection.sandbox().map(dev.flightdeck.sandbox.SandboxControl::pressure);
     }
 
     /** The API server's own pressure: /metrics scraped into signals, readiness, history. */

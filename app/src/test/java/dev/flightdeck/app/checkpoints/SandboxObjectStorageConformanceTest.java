@@ -1,7 +1,7 @@
 package dev.flightdeck.app.checkpoints;
 
-import dev.flightdeck.app.sandbox.SandboxBuckets;
-import dev.flightdeck.app.sandbox.SandboxS3Server;
+import dev.flightdeck.sandbox.SandboxBuckets;
+import dev.flightdeck.sandbox.SandboxS3Server;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

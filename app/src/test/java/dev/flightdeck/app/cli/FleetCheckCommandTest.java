@@ -2,7 +2,7 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.launch.UsageException;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

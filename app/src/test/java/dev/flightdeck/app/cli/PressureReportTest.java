@@ -3,7 +3,7 @@ package dev.flightdeck.app.cli;
 import dev.flightdeck.app.SandboxSession;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.pressure.PressureThresholds;
-import dev.flightdeck.app.sandbox.metrics.Episode;
+import dev.flightdeck.sandbox.metrics.Episode;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -4,7 +4,7 @@ import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.AfterAll;

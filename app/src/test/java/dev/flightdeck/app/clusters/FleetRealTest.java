@@ -3,7 +3,7 @@ package dev.flightdeck.app.clusters;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.SandboxSession;
 import dev.flightdeck.app.checkpoints.CheckpointAnnotations;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.GangKindsWatched;
 import dev.flightdeck.app.session.SessionOptions;

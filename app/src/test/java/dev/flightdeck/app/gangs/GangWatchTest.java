@@ -2,7 +2,7 @@ package dev.flightdeck.app.gangs;
 
 import dev.flightdeck.app.SandboxSession;
 
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,8 +1,8 @@
 package dev.flightdeck.app.pressure;
 
 import dev.flightdeck.app.SandboxSession;
-import dev.flightdeck.app.sandbox.metrics.Episode;
-import dev.flightdeck.app.sandbox.metrics.SandboxPressure;
+import dev.flightdeck.sandbox.metrics.Episode;
+import dev.flightdeck.sandbox.metrics.SandboxPressure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

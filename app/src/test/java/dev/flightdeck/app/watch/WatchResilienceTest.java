@@ -3,7 +3,7 @@ package dev.flightdeck.app.watch;
 import dev.flightdeck.app.SandboxSession;
 
 import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.pressure;
 
-import dev.flightdeck.app.sandbox.metrics.Episode;
-import dev.flightdeck.app.sandbox.metrics.SandboxPressure;
+import dev.flightdeck.sandbox.metrics.Episode;
+import dev.flightdeck.sandbox.metrics.SandboxPressure;
 import dev.flightdeck.views.theme.Icons;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.control.CheckMenuItem;

@@ -5,7 +5,7 @@ import dev.flightdeck.app.pressure.HistorySnapshot;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.pressure.PressureScraper;
-import dev.flightdeck.app.sandbox.metrics.SandboxPressure;
+import dev.flightdeck.sandbox.metrics.SandboxPressure;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;

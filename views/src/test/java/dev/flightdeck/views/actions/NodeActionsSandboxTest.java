@@ -1,10 +1,10 @@
 package dev.flightdeck.views.actions;
 
-import dev.flightdeck.app.sandbox.SandboxPreflightRuns;
+import dev.flightdeck.sandbox.SandboxPreflightRuns;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.SandboxScreenTest;
-import dev.flightdeck.views.SandboxWindow;
+import dev.flightdeck.views.ConsoleWindow;
 import dev.flightdeck.views.Screenshots;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NodeActionsSandboxTest extends SandboxScreenTest {
 
     @Override
-    protected SandboxWindow show(Stage stage) {
-        return SandboxWindow.show(stage, 64, SessionOptions.DEFAULTS, 1400, 900,
+    protected ConsoleWindow show(Stage stage) {
+        return ConsoleWindow.onSandbox(stage, 64, SessionOptions.DEFAULTS, 1400, 900,
                 s -> s.preflightRuns().use(SandboxPreflightRuns.Timing.FAST));
     }
 

@@ -7,7 +7,6 @@ import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.views.ConsoleWindow;
 import dev.flightdeck.views.FxWait;
-import dev.flightdeck.views.SandboxWindow;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.gangs.GangRow;
 import dev.flightdeck.views.gangs.GangsViewModel;
@@ -53,9 +52,9 @@ class DrillsScreenSandboxTest {
     @Start
     void start(Stage stage) {
         console = ConsoleWindow.show(stage, NODES, 1000, 1000);
-        sessions = console.sessions();
-        window = console.window();
-        gangs = console.gangs();
+        sessions = console.sessions;
+        window = console.window;
+        gangs = console.gangs;
     }
 
     @Stop
@@ -73,10 +72,10 @@ class DrillsScreenSandboxTest {
         ScenarioCatalog.Entry rankCrash = drills.scenarios().stream()
                 .filter(e -> e.ok() && e.scenario().id().equals("rank-crash")).findFirst().orElseThrow();
         robot.interact(() -> drills.selectedProperty().set(rankCrash));
-        FxWait.until(() -> SandboxWindow.text(robot, "#drill-brief-text").contains("no progress for 5 minutes"),
+        FxWait.until(() -> ConsoleWindow.text(robot, "#drill-brief-text").contains("no progress for 5 minutes"),
                 "the brief");
-        assertTrue(SandboxWindow.text(robot, "#drill-facts").contains("1 fault"), SandboxWindow.text(robot, "#drill-facts"));
-        assertTrue(!SandboxWindow.text(robot, "#drill-facts").contains("rank-crash"), "the brief never names the fault");
+        assertTrue(ConsoleWindow.text(robot, "#drill-facts").contains("1 fault"), ConsoleWindow.text(robot, "#drill-facts"));
+        assertTrue(!ConsoleWindow.text(robot, "#drill-facts").contains("rank-crash"), "the brief never names the fault");
         Screenshots.write(window.getScene(), "drill-brief");
 
         robot.interact(() -> drills.paceProperty().set(10));
@@ -94,7 +93,7 @@ class DrillsScreenSandboxTest {
                 "llm-pretrain halted by the crashed rank");
         GangRow halted = gangs.allRows().stream().filter(r -> r.key().name().equals("llm-pretrain")).findFirst().orElseThrow();
         robot.interact(() -> gangs.select(halted.key()));
-        FxWait.until(() -> SandboxWindow.text(robot, "#drill-banner-text").matches("DRILL · rank-crash · 00:\\d\\d of 15 min.*"),
+        FxWait.until(() -> ConsoleWindow.text(robot, "#drill-banner-text").matches("DRILL · rank-crash · 00:\\d\\d of 15 min.*"),
                 "the banner's clock");
         Screenshots.write(window.getScene(), "drill-running");
 
@@ -122,11 +121,11 @@ class DrillsScreenSandboxTest {
         FxWait.until(() -> robot.lookup("#drill-chart").tryQuery().map(Node::isVisible).orElse(false), "the report's chart");
         TableView<?> faults = robot.lookup("#drill-faults").queryTableView();
         assertEquals(1, faults.getItems().size());
-        FxWait.until(() -> SandboxWindow.text(robot, "#drill-kept").startsWith("Kept in"), "the report kept");
+        FxWait.until(() -> ConsoleWindow.text(robot, "#drill-kept").startsWith("Kept in"), "the report kept");
         Screenshots.write(window.getScene(), "drill-report");
 
         robot.interact(() -> drills.export(exports));
-        FxWait.until(() -> SandboxWindow.text(robot, "#drill-kept").startsWith("Exported"), "the export");
+        FxWait.until(() -> ConsoleWindow.text(robot, "#drill-kept").startsWith("Exported"), "the export");
         String html = Files.readString(exports.resolve("drill-rank-crash.html"));
         assertTrue(html.contains("data:image/png;base64,") && html.contains("RECOVERED"), "a self-contained page");
         assertTrue(Files.readString(exports.resolve("drill-rank-crash.md")).contains("![GPUs in service"));

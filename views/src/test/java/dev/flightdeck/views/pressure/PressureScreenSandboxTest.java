@@ -1,11 +1,11 @@
 package dev.flightdeck.views.pressure;
 
 import dev.flightdeck.app.pressure.Level;
-import dev.flightdeck.app.sandbox.metrics.Episode;
+import dev.flightdeck.sandbox.metrics.Episode;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.SandboxScreenTest;
-import dev.flightdeck.views.SandboxWindow;
+import dev.flightdeck.views.ConsoleWindow;
 import dev.flightdeck.views.Screenshots;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PressureScreenSandboxTest extends SandboxScreenTest {
 
     @Override
-    protected SandboxWindow show(Stage stage) {
-        return SandboxWindow.show(stage, 16, SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1)),
+    protected ConsoleWindow show(Stage stage) {
+        return ConsoleWindow.onSandbox(stage, 16, SessionOptions.DEFAULTS.withMetricsInterval(Duration.ofSeconds(1)),
                 1600, 960, s -> s.pressure().time().setSpeed(15));
     }
 

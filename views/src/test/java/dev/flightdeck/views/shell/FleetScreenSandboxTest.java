@@ -5,7 +5,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.settings.OpenContexts;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;

@@ -9,9 +9,9 @@ import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.DrillStartException;
 import dev.flightdeck.app.drills.Scenario;
+import dev.flightdeck.app.drills.world.AuditedRequest;
 import dev.flightdeck.app.drills.world.DrillHands;
 import dev.flightdeck.app.drills.world.DrillWorld;
-import dev.flightdeck.app.sandbox.SeenRequest;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.ClusterSettings;
 
@@ -282,7 +282,7 @@ public final class StagingWorld implements DrillWorld {
     }
 
     @Override
-    public void audit(Consumer<SeenRequest> listener) {
+    public void audit(Consumer<AuditedRequest> listener) {
         // A real cluster's audit log is not the drill's to read: steps come from the journal and the console.
     }
 

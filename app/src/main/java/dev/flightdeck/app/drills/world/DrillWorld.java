@@ -2,7 +2,6 @@ package dev.flightdeck.app.drills.world;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.app.sandbox.SeenRequest;
 
 import java.time.Instant;
 import java.util.List;
@@ -48,7 +47,7 @@ public interface DrillWorld {
     /** Whether {@link #audit} sees every request to the API server (a sandbox does; a real cluster's audit log is not ours). */
     boolean audits();
 
-    void audit(Consumer<SeenRequest> listener);
+    void audit(Consumer<AuditedRequest> listener);
 
     /** The drill's schedule runs {@code pace} times faster than real time (the trainers' saves follow it). */
     void pace(double pace, Instant now);

@@ -3,10 +3,9 @@ package dev.flightdeck.app.drills.world;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.FaultKind;
 import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.app.sandbox.SandboxCluster;
-import dev.flightdeck.app.sandbox.SandboxControl;
-import dev.flightdeck.app.sandbox.SeenRequest;
-import dev.flightdeck.app.sandbox.metrics.Episode;
+import dev.flightdeck.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxControl;
+import dev.flightdeck.sandbox.metrics.Episode;
 
 import java.time.Instant;
 import java.util.List;
@@ -79,8 +78,9 @@ public final class SandboxWorld implements DrillWorld, DrillHands {
     }
 
     @Override
-    public void audit(Consumer<SeenRequest> listener) {
-        cluster.audit(listener);
+    public void audit(Consumer<AuditedRequest> listener) {
+        cluster.audit(r -> listener.accept(new AuditedRequest(r.at(), r.method(), r.path(), r.query(), r.userAgent(),
+                r.userAgent().startsWith(SandboxControl.USER_AGENT))));
     }
 
     @Override

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.SandboxSession;
 import dev.flightdeck.app.actions.KubeRest;
-import dev.flightdeck.app.sandbox.SandboxPreflightRuns;
+import dev.flightdeck.sandbox.SandboxPreflightRuns;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

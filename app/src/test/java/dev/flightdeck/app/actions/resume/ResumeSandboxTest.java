@@ -11,7 +11,7 @@ import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.app.journal.JournalIdentity;
-import dev.flightdeck.app.sandbox.StoreException;
+import dev.flightdeck.sandbox.StoreException;
 import dev.flightdeck.app.watch.KubeJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
