@@ -10,8 +10,8 @@ import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankSlot;
 import dev.flightdeck.views.nodes.NodeRank;
+import dev.flightdeck.views.rows.TableRows;
 import javafx.application.Platform;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -21,7 +21,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
 
 import java.time.Clock;
@@ -57,8 +56,8 @@ public final class GangsViewModel implements AutoCloseable {
     private final BatchedRowList<GangRow> rows = new BatchedRowList<>();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
     private final ObservableList<GangRow> rowsView = FXCollections.unmodifiableObservableList(rows);
-    private final FilteredList<GangRow> filtered = new FilteredList<>(rows);
-    private final SortedList<GangRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
+    private final TableRows<GangRow> table = new TableRows<>(rows, DEFAULT_ORDER);
+    private final SortedList<GangRow> sorted = table.visible();
     private final GangSummaries summaries = new GangSummaries();
     private boolean flushScheduled;
 
@@ -67,8 +66,8 @@ public final class GangsViewModel implements AutoCloseable {
     private final StringProperty namespaceFilter = new SimpleStringProperty(this, "namespaceFilter");
     private final ObjectProperty<CheckpointAge> checkpointFilter = new SimpleObjectProperty<>(this, "checkpointFilter");
     private final ObjectProperty<Integer> minGpusFilter = new SimpleObjectProperty<>(this, "minGpusFilter");
-    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
-    private final ObjectProperty<Comparator<GangRow>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
+    private final StringProperty searchText = table.searchText();
+    private final ObjectProperty<Comparator<GangRow>> userOrder = table.userOrder();
 
     private final ObservableList<String> namespaces = FXCollections.observableArrayList();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
@@ -98,11 +97,9 @@ public final class GangsViewModel implements AutoCloseable {
         this.clock = clock;
         this.fx = fx;
         this.checkpoints = new CheckpointReads(clock, background, fx, this::checkpointRead);
-        filtered.predicateProperty().bind(Bindings.createObjectBinding(
-                () -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
-                        checkpointFilter.get(), minGpusFilter.get(), searchText.get()),
-                verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter, searchText));
-        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(DEFAULT_ORDER)).orElse(DEFAULT_ORDER));
+        table.filterBy(() -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
+                checkpointFilter.get(), minGpusFilter.get(), searchText.get()),
+                verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter);
     }
 
     /** Applies a batch of deltas in order (gang parts only). A reset drops every gang before it. */

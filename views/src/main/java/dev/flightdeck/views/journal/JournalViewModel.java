@@ -5,7 +5,7 @@ import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.background.LatestOnly;
-import javafx.beans.binding.Bindings;
+import dev.flightdeck.views.rows.TableRows;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -21,7 +21,6 @@ import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
 
 import java.io.IOException;
@@ -66,16 +65,16 @@ public final class JournalViewModel {
     private final Executor fx;
 
     private final ObservableList<JournalLine> lines = FXCollections.observableArrayList();
-    private final FilteredList<JournalLine> filtered = new FilteredList<>(lines);
-    private final SortedList<JournalLine> sorted = new SortedList<>(filtered, JournalLoad.NEWEST_FIRST);
-    private final ObjectProperty<Comparator<JournalLine>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
+    private final TableRows<JournalLine> table = new TableRows<>(lines, JournalLoad.NEWEST_FIRST);
+    private final SortedList<JournalLine> sorted = table.visible();
+    private final ObjectProperty<Comparator<JournalLine>> userOrder = table.userOrder();
 
     private final ObjectProperty<RangePreset> preset = new SimpleObjectProperty<>(this, "preset", RangePreset.LAST_24_HOURS);
     private final ReadOnlyObjectWrapper<TimeRange> range = new ReadOnlyObjectWrapper<>(this, "range");
     private final StringProperty contextFilter = new SimpleStringProperty(this, "contextFilter");
     private final StringProperty actionFilter = new SimpleStringProperty(this, "actionFilter");
     private final StringProperty targetFilter = new SimpleStringProperty(this, "targetFilter", "");
-    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
+    private final StringProperty searchText = table.searchText();
     private final ObservableList<String> contexts = FXCollections.observableArrayList();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
     private final ObservableList<String> contextsView = FXCollections.unmodifiableObservableList(contexts);
@@ -105,11 +104,8 @@ public final class JournalViewModel {
         this.reads = new LatestOnly(Objects.requireNonNull(background), fx);
         this.fx = Objects.requireNonNull(fx);
         range.set(TimeRange.endingAt(preset.get(), clock.instant()));
-        filtered.predicateProperty().bind(Bindings.createObjectBinding(
-                () -> new JournalFilter(contextFilter.get(), actionFilter.get(), targetFilter.get(), searchText.get()),
-                contextFilter, actionFilter, targetFilter, searchText));
-        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(JournalLoad.NEWEST_FIRST))
-                .orElse(JournalLoad.NEWEST_FIRST));
+        table.filterBy(() -> new JournalFilter(contextFilter.get(), actionFilter.get(), targetFilter.get(), searchText.get()),
+                contextFilter, actionFilter, targetFilter);
         preset.addListener((o, old, p) -> presetChosen(p));
         List<ObservableValue<?>> inputs = List.of(reading, everRead, journalEmpty, directory, range, unreadableLines);
         for (ObservableValue<?> v : inputs) {
@@ -244,7 +240,7 @@ public final class JournalViewModel {
      * the table's order: a timeline reads in the order things happened.
      */
     public String timelineMarkdown() {
-        List<JournalEntry> entries = filtered.stream().map(JournalLine::entry)
+        List<JournalEntry> entries = sorted.stream().map(JournalLine::entry)
                 .sorted(Comparator.comparing(JournalEntry::at)).toList();
         TimeRange r = range.get();
         return IncidentTimeline.markdown(timelineTitle(), r.from(), r.to(), entries);

@@ -8,7 +8,7 @@ import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.fleet.Taint;
-import javafx.beans.binding.Bindings;
+import dev.flightdeck.views.rows.TableRows;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -17,7 +17,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
 
 import java.time.Clock;
@@ -48,14 +47,14 @@ public final class NodesViewModel {
     private final BatchedRowList<NodeRow> rows = new BatchedRowList<>();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
     private final ObservableList<NodeRow> rowsView = FXCollections.unmodifiableObservableList(rows);
-    private final FilteredList<NodeRow> filtered = new FilteredList<>(rows);
-    private final SortedList<NodeRow> sorted = new SortedList<>(filtered, DEFAULT_ORDER);
+    private final TableRows<NodeRow> table = new TableRows<>(rows, DEFAULT_ORDER);
+    private final SortedList<NodeRow> sorted = table.visible();
 
     private final ObjectProperty<NodeVerdict> verdictFilter = new SimpleObjectProperty<>(this, "verdictFilter");
     private final StringProperty taintFilter = new SimpleStringProperty(this, "taintFilter");
     private final StringProperty productFilter = new SimpleStringProperty(this, "productFilter");
-    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
-    private final ObjectProperty<Comparator<NodeRow>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
+    private final StringProperty searchText = table.searchText();
+    private final ObjectProperty<Comparator<NodeRow>> userOrder = table.userOrder();
 
     // How many nodes carry each taint key and product: the filter choices follow the fleet
     // by counting what each change adds and removes, not by walking every node per batch.
@@ -82,11 +81,8 @@ public final class NodesViewModel {
 
     public NodesViewModel(Clock clock) {
         this.clock = clock;
-        filtered.predicateProperty().bind(Bindings.createObjectBinding(
-                () -> new NodeFilter(verdictFilter.get(), taintFilter.get(), productFilter.get(), searchText.get()),
-                verdictFilter, taintFilter, productFilter, searchText));
-        // A column the user sorts by comes first; worst-first-then-name breaks its ties.
-        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(DEFAULT_ORDER)).orElse(DEFAULT_ORDER));
+        table.filterBy(() -> new NodeFilter(verdictFilter.get(), taintFilter.get(), productFilter.get(), searchText.get()),
+                verdictFilter, taintFilter, productFilter);
         selected.addListener((obs, old, row) -> refreshDetails());
     }
 

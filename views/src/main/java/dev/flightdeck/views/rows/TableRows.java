@@ -1,0 +1,63 @@
+package dev.flightdeck.views.rows;
+
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+
+import java.util.Comparator;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The rows of one table as every screen keeps them (Nodes, Gangs, Journal): the screen's own rows,
+ * filtered by a predicate rebuilt whenever one of its filter inputs or the search text changes, and
+ * sorted by the column the user picked first, the screen's own order breaking its ties. The table
+ * binds to {@link #visible()}; FX thread only.
+ *
+ * @param <R> the row type
+ */
+public final class TableRows<R> {
+
+    private final FilteredList<R> filtered;
+    private final SortedList<R> sorted;
+    private final ObjectProperty<Comparator<R>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
+    private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
+
+    /**
+     * @param rows         the screen's rows, all of them
+     * @param defaultOrder the screen's order (worst first, newest first…), also the tie-breaker of the user's
+     */
+    public TableRows(ObservableList<R> rows, Comparator<R> defaultOrder) {
+        this.filtered = new FilteredList<>(rows);
+        this.sorted = new SortedList<>(filtered, defaultOrder);
+        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(defaultOrder)).orElse(defaultOrder));
+    }
+
+    /** Filters by what {@code filter} builds from the screen's filters; rebuilt when any of {@code inputs} or the search text changes. */
+    public void filterBy(Supplier<Predicate<? super R>> filter, Observable... inputs) {
+        Observable[] all = java.util.Arrays.copyOf(inputs, inputs.length + 1);
+        all[inputs.length] = searchText;
+        filtered.predicateProperty().bind(Bindings.createObjectBinding(filter::get, all));
+    }
+
+    /** The rows shown, filtered and in order. */
+    public SortedList<R> visible() {
+        return sorted;
+    }
+
+    /** The column order the user picked (null: the screen's own). */
+    public ObjectProperty<Comparator<R>> userOrder() {
+        return userOrder;
+    }
+
+    /** What the search box holds; every screen's filter matches it. */
+    public StringProperty searchText() {
+        return searchText;
+    }
+}
