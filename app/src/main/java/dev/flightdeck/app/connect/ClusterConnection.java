@@ -162,9 +162,10 @@ public final class ClusterConnection implements AutoCloseable {
         return sandbox == null ? Optional.empty() : Optional.of(sandbox.pressure().time().clock());
     }
 
-    /** The sandbox's object storage endpoint, when this is the sandbox. */
-    public Optional<java.net.URI> sandboxObjectStorage() {
-        return sandbox == null ? Optional.empty() : Optional.of(sandbox.objectStorageEndpoint());
+    /** The sandbox's object storage and the keys it takes, when this is the sandbox. */
+    public Optional<LocalObjectStorage> localObjectStorage() {
+        return sandbox == null ? Optional.empty() : Optional.of(new LocalObjectStorage(sandbox.objectStorageEndpoint(),
+                dev.flightdeck.sandbox.SandboxS3Server.ACCESS_KEY, dev.flightdeck.sandbox.SandboxS3Server.SECRET_KEY));
     }
 
     public Optional<SandboxControl> sandbox() {

@@ -3,7 +3,6 @@ package dev.flightdeck.app.session;
 import dev.flightdeck.app.checkpoints.CheckpointService;
 import dev.flightdeck.app.checkpoints.ObjectStoreCheckpoints;
 import dev.flightdeck.app.checkpoints.S3Settings;
-import dev.flightdeck.sandbox.SandboxS3Server;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import dev.flightdeck.app.connect.ClusterConnection;
@@ -67,7 +66,7 @@ public final class ClusterSession implements AutoCloseable {
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit());
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
                 new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit());
-        this.objectStore = connection.sandboxObjectStorage().map(ClusterSession::sandboxObjectStore)
+        this.objectStore = connection.localObjectStorage().map(ClusterSession::localObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         this.checkpoints = new CheckpointService(objectStore);
         this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
@@ -147,10 +146,9 @@ public final class ClusterSession implements AutoCloseable {
      * The sandbox's own object storage, signed with its dummy keys: the person's AWS credentials
      * (environment, profiles, instance roles) are never sent to it, nor looked up for it.
      */
-    private static ObjectStoreCheckpoints sandboxObjectStore(java.net.URI endpoint) {
-        return new ObjectStoreCheckpoints(new S3Settings(endpoint, "us-east-1", true),
-                StaticCredentialsProvider.create(AwsBasicCredentials.create(SandboxS3Server.ACCESS_KEY,
-                        SandboxS3Server.SECRET_KEY)));
+    private static ObjectStoreCheckpoints localObjectStore(dev.flightdeck.app.connect.LocalObjectStorage storage) {
+        return new ObjectStoreCheckpoints(new S3Settings(storage.endpoint(), "us-east-1", true),
+                StaticCredentialsProvider.create(AwsBasicCredentials.create(storage.accessKey(), storage.secretKey())));
     }
 
     /**
@@ -184,11 +182,6 @@ public final class ClusterSession implements AutoCloseable {
      */
     public CheckpointService checkpoints() {
         return checkpoints;
-    }
-
-    /** On the sandbox: its simulated pressure episodes, for the person to switch on and off. */
-    public java.util.Optional<dev.flightdeck.sandbox.metrics.SandboxPressure> sandboxPressure() {
-        return connection.sandbox().map(dev.flightdeck.sandbox.SandboxControl::pressure);
     }
 
     /** The API server's own pressure: /metrics scraped into signals, readiness, history. */

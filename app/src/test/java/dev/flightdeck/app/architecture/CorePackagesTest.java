@@ -28,13 +28,12 @@ class CorePackagesTest {
 
     /**
      * The core classes that still import the sandbox: how a sandbox is started and connected to
-     * (ConnectionTarget.RunningSandbox, ClusterConnection, ClusterSession's sandbox pressure) and the
+     * (ConnectionTarget.RunningSandbox, ClusterConnection) and the
      * drills' sandbox worlds. Each goes when the core gets the sandbox only as a plain local cluster; none may be added.
      */
     private static final Set<String> STILL_WIRED_TO_THE_SANDBOX = Set.of(
             "dev.flightdeck.app.connect.ClusterConnection",
             "dev.flightdeck.app.connect.ConnectionTarget$RunningSandbox",
-            "dev.flightdeck.app.session.ClusterSession",
             "dev.flightdeck.app.cli.ResponderWorkspace",
             "dev.flightdeck.app.drills.world.SandboxWorld");
 

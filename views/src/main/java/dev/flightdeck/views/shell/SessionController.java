@@ -206,7 +206,9 @@ public final class SessionController implements AutoCloseable {
         nodes.setPodSource(s.fleet()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
-        pressure.attach(s.pressure(), s.sandboxPressure().orElse(null));
+        // On the sandbox, its simulated pressure episodes for the person to switch on and off.
+        pressure.attach(s.pressure(), s.connection().sandbox().map(dev.flightdeck.sandbox.SandboxControl::pressure)
+                .orElse(null));
         ConnectionTarget t = target.get();
         actions.attach(ActionSession.standard(s, t, settings, Clock.systemUTC()));
         session.set(s);
