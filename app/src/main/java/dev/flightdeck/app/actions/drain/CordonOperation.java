@@ -5,7 +5,7 @@ import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
 import dev.flightdeck.app.actions.KubeRest;
-import dev.flightdeck.app.actions.Operation;
+import dev.flightdeck.app.actions.OneRequestOperation;
 import dev.flightdeck.app.actions.Permission;
 
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * a FlightdeckCordon / FlightdeckUncordon Event on the node. A node that is gone, a refusal or no
  * answer is an outcome, never an exception. It has no steps and nothing to stop.
  */
-public final class CordonOperation implements Operation<CordonOperation.Plan, String, CordonOperation.Outcome> {
+public final class CordonOperation implements OneRequestOperation<CordonOperation.Plan, CordonOperation.Outcome> {
 
     /** What the patch would do to the node as it is now. */
     public record Plan(String node, boolean uncordon, boolean cordonedNow) {
@@ -114,21 +114,6 @@ public final class CordonOperation implements Operation<CordonOperation.Plan, St
             return new Outcome(false, false, status, "could not " + verb() + " " + node + ": "
                     + dev.flightdeck.app.watch.Problems.describe(e));
         }
-    }
-
-    @Override
-    public boolean cancel() {
-        return false; // one patch: nothing to stop once sent
-    }
-
-    @Override
-    public String line(String event) {
-        return event;
-    }
-
-    @Override
-    public boolean isLast(String event) {
-        return false;
     }
 
     @Override

@@ -5,7 +5,7 @@ import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
 import dev.flightdeck.app.actions.KubeRest;
-import dev.flightdeck.app.actions.Operation;
+import dev.flightdeck.app.actions.OneRequestOperation;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.journal.JournalEntry;
 
@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  * refuses when that would be wrong). One create, nothing to stop; recorded as a FlightdeckRestore
  * Event on the workload.
  */
-public final class RestoreOperation implements Operation<JournalRestore.Plan, String, RestoreOperation.Outcome> {
+public final class RestoreOperation implements OneRequestOperation<JournalRestore.Plan, RestoreOperation.Outcome> {
 
     public static final String EVENT_REASON = "FlightdeckRestore";
 
@@ -89,21 +89,6 @@ public final class RestoreOperation implements Operation<JournalRestore.Plan, St
         String uid = made.json().path("metadata").path("uid").asText();
         return new Outcome(true, uid, "restored " + p.describe() + " (uid " + uid + ") from the journal entry at "
                 + p.entry().at());
-    }
-
-    @Override
-    public boolean cancel() {
-        return false; // one create
-    }
-
-    @Override
-    public String line(String event) {
-        return event;
-    }
-
-    @Override
-    public boolean isLast(String event) {
-        return false;
     }
 
     @Override
