@@ -22,7 +22,7 @@ public final class SandboxSession implements AutoCloseable {
 
     public static SandboxSession open(int nodes) throws Exception {
         SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
-        ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
+        ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         if (!session.awaitSynced(30, TimeUnit.SECONDS)) {
             session.close();
             sandbox.close();

@@ -1,5 +1,6 @@
 package dev.flightdeck.bench;
 
+import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
@@ -61,7 +62,7 @@ public final class ScaleBenchmark {
                         + rawList(raw.getHttpClient(), sandbox.url(), "/api/v1/pods");
                 double floorRun = secs(t);
                 t = System.nanoTime();
-                try (ClusterSession s = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS)) {
+                try (ClusterSession s = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
                     if (!s.awaitSynced(10, TimeUnit.MINUTES)) {
                         throw new IllegalStateException("did not sync: " + s.health().describe());
                     }
@@ -87,7 +88,7 @@ public final class ScaleBenchmark {
         long watch0 = req.total("WATCH");
         long heapBefore = HeapAfterGc.bytes();
         long t = System.nanoTime();
-        ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
+        ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         double opened = secs(t);
         session.fleet().awaitSynced(10, TimeUnit.MINUTES);
         double podsIn = secs(t);

@@ -42,6 +42,7 @@ public final class Launcher {
 
     /** The whole command line, minus the exit; {@code ui} starts the window and returns when it closes. */
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err, Consumer<String[]> ui) {
+        EmbeddedSandbox.install();
         int headless = Headless.run(args, env, out, err, java.util.List.of(javafxLine()));
         if (headless != Headless.NOT_HEADLESS) {
             return headless;

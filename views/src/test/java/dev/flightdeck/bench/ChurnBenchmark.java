@@ -5,6 +5,7 @@ import dev.flightdeck.sandbox.SandboxChurnLoad;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.views.EmbeddedSandbox;
 import dev.flightdeck.views.gangs.GangRow;
 import dev.flightdeck.views.nodes.NodeRow;
 import dev.flightdeck.views.nodes.NodesViewModel;
@@ -80,7 +81,7 @@ public final class ChurnBenchmark {
         pulses.phase("sync");
         long syncStart = System.nanoTime();
         fx(() -> {
-            sessions.switchTo(new ConnectionTarget.RunningSandbox(sandbox));
+            sessions.switchTo(new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { })));
             return null;
         });
         waitUntil(() -> nodes.allRows().size() >= nodeCount && sessions.gangs().allRows().size() >= gangCount, 600);

@@ -60,8 +60,8 @@ public final class ConsoleWindow {
                                           Consumer<SandboxCluster> before) {
         SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
         before.accept(sandbox);
-        return new ConsoleWindow(sandbox, t -> ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), options),
-                stage, nodes, width, height);
+        ConnectionTarget owned = new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { }));
+        return new ConsoleWindow(sandbox, t -> ClusterSession.open(owned, options), stage, nodes, width, height);
     }
 
     public static ConsoleWindow onSandbox(Stage stage, int nodes) {

@@ -87,7 +87,8 @@ class NodesScreenSandboxTest {
         assertTrue(Files.size(shot) > 20_000, "a screenshot with content: " + shot);
 
         // A health agent marks a healthy node through the API; the console shows it.
-        SandboxControl control = sessions.session().connection().sandbox().orElseThrow();
+        SandboxControl control = sessions.session().connection().sandbox()
+                .flatMap(l -> l.as(dev.flightdeck.sandbox.SandboxCluster.class)).orElseThrow().control();
         control.setNodeCondition("gpu-node-005", "GpuThermalWatch", "True", "ThermalViolation",
                 "GPU 4 at 93 C, clocks throttled");
         FxWait.until(() -> table.getItems().stream().anyMatch(r -> r.name().equals("gpu-node-005")

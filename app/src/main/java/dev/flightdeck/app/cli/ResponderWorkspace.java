@@ -1,11 +1,10 @@
 package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.connect.LocalCluster;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.world.DrillWorld;
-import dev.flightdeck.app.drills.world.SandboxWorld;
-import dev.flightdeck.sandbox.SandboxCluster;
-import dev.flightdeck.sandbox.SandboxS3Server;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.SettingsFile;
 
@@ -44,8 +43,8 @@ final class ResponderWorkspace {
         Path kubeconfig = dir.resolve("kubeconfig");
         Path home = dir.resolve("home");
         SettingsFile responderSettings = new SettingsFile(home.resolve("config").resolve("settings.json"));
-        if (world instanceof SandboxWorld sandbox) {
-            SandboxCluster cluster = sandbox.cluster();
+        if (world.target() instanceof ConnectionTarget.RunningSandbox local) {
+            LocalCluster cluster = local.cluster();
             Files.writeString(kubeconfig, """
                     apiVersion: v1
                     kind: Config
@@ -64,11 +63,11 @@ final class ResponderWorkspace {
                       user: {}
                     """.formatted(context, cluster.url()));
             responderSettings.save(context, ClusterSettings.DEFAULTS.withS3(
-                    new S3Settings(cluster.objectStorageEndpoint(), "us-east-1", true)));
+                    new S3Settings(cluster.objectStorage().endpoint(), "us-east-1", true)));
             w.env.put("KUBECONFIG", kubeconfig.toString());
             // The sandbox's object store takes its own dummy keys; the person's AWS credentials stay out of it.
-            w.env.put("AWS_ACCESS_KEY_ID", SandboxS3Server.ACCESS_KEY);
-            w.env.put("AWS_SECRET_ACCESS_KEY", SandboxS3Server.SECRET_KEY);
+            w.env.put("AWS_ACCESS_KEY_ID", cluster.objectStorage().accessKey());
+            w.env.put("AWS_SECRET_ACCESS_KEY", cluster.objectStorage().secretKey());
             w.env.put("AWS_REGION", "us-east-1");
             w.env.put("AWS_EC2_METADATA_DISABLED", "true");
         } else {

@@ -2,8 +2,6 @@ package dev.flightdeck.app.connect;
 
 import dev.flightdeck.app.connect.auth.BearerTokenInterceptor;
 import dev.flightdeck.app.connect.auth.TokenSource;
-import dev.flightdeck.sandbox.SandboxCluster;
-import dev.flightdeck.sandbox.SandboxControl;
 import dev.flightdeck.app.watch.ApiEndpoint;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -29,11 +27,11 @@ public final class ClusterConnection implements AutoCloseable {
     private final String user;
     private final KubernetesClient client;
     private final ApiEndpoint api;
-    private final SandboxCluster sandbox;
+    private final LocalCluster sandbox;
     private final boolean ownsSandbox;
     private final RequestBudget budget;
 
-    private ClusterConnection(String displayName, String user, KubernetesClient client, SandboxCluster sandbox,
+    private ClusterConnection(String displayName, String user, KubernetesClient client, LocalCluster sandbox,
                               boolean ownsSandbox, RequestBudget budget) {
         this.ownsSandbox = ownsSandbox;
         this.displayName = displayName;
@@ -54,7 +52,7 @@ public final class ClusterConnection implements AutoCloseable {
 
     public static ClusterConnection open(ConnectionTarget target, ConnectionOptions options) throws ConnectionProblem {
         return switch (target) {
-            case ConnectionTarget.Sandbox s -> sandbox(target, SandboxCluster.start(s.nodes()), true, options);
+            case ConnectionTarget.Sandbox s -> sandbox(target, LocalClusters.start(s.nodes()), true, options);
             case ConnectionTarget.RunningSandbox r -> sandbox(target, r.cluster(), false, options);
             case ConnectionTarget.Context c -> {
                 KubeContext ctx = c.kubeconfig().choose(c.name());
@@ -66,7 +64,7 @@ public final class ClusterConnection implements AutoCloseable {
         };
     }
 
-    private static ClusterConnection sandbox(ConnectionTarget target, SandboxCluster cluster, boolean owned,
+    private static ClusterConnection sandbox(ConnectionTarget target, LocalCluster cluster, boolean owned,
                                              ConnectionOptions options) throws ConnectionProblem {
         Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build(), options);
         return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
@@ -159,17 +157,17 @@ public final class ClusterConnection implements AutoCloseable {
 
     /** The clock the sandbox's simulated metrics follow, when this is the sandbox. */
     public Optional<java.time.Clock> sandboxMetricsClock() {
-        return sandbox == null ? Optional.empty() : Optional.of(sandbox.pressure().time().clock());
+        return sandbox == null ? Optional.empty() : Optional.of(sandbox.metricsClock());
     }
 
     /** The sandbox's object storage and the keys it takes, when this is the sandbox. */
     public Optional<LocalObjectStorage> localObjectStorage() {
-        return sandbox == null ? Optional.empty() : Optional.of(new LocalObjectStorage(sandbox.objectStorageEndpoint(),
-                dev.flightdeck.sandbox.SandboxS3Server.ACCESS_KEY, dev.flightdeck.sandbox.SandboxS3Server.SECRET_KEY));
+        return sandbox == null ? Optional.empty() : Optional.ofNullable(sandbox.objectStorage());
     }
 
-    public Optional<SandboxControl> sandbox() {
-        return sandbox == null ? Optional.empty() : Optional.of(sandbox.control());
+    /** The local cluster this connects to, when it is one (the sandbox). */
+    public Optional<LocalCluster> sandbox() {
+        return Optional.ofNullable(sandbox);
     }
 
     public KubernetesClient client() {
@@ -184,7 +182,7 @@ public final class ClusterConnection implements AutoCloseable {
     public void close() {
         client.close();
         if (sandbox != null && ownsSandbox) {
-            sandbox.close();
+            sandbox.stop().run();
         }
     }
 }

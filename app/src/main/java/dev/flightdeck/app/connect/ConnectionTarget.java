@@ -12,8 +12,8 @@ public sealed interface ConnectionTarget {
         }
     }
 
-    /** A sandbox somebody else started and owns (tests, benchmarks); closing the session leaves it running. */
-    record RunningSandbox(dev.flightdeck.sandbox.SandboxCluster cluster) implements ConnectionTarget {
+    /** A local cluster somebody else started and owns (a drill, tests, benchmarks); closing the session leaves it running. */
+    record RunningSandbox(LocalCluster cluster) implements ConnectionTarget {
         @Override
         public String displayName() {
             return "sandbox at " + cluster.url();

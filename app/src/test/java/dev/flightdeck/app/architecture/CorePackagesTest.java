@@ -27,15 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CorePackagesTest {
 
     /**
-     * The core classes that still import the sandbox: how a sandbox is started and connected to
-     * (ConnectionTarget.RunningSandbox, ClusterConnection) and the
-     * drills' sandbox worlds. Each goes when the core gets the sandbox only as a plain local cluster; none may be added.
+     * The core classes that still import the sandbox: the drills' sandbox world, which seeds the
+     * drill's sandbox and throws its switches (APF storm, storage outage, scripted validation
+     * failures). Connecting to a sandbox no longer does: the core gets it as a plain LocalCluster.
+     * None may be added.
      */
-    private static final Set<String> STILL_WIRED_TO_THE_SANDBOX = Set.of(
-            "dev.flightdeck.app.connect.ClusterConnection",
-            "dev.flightdeck.app.connect.ConnectionTarget$RunningSandbox",
-            "dev.flightdeck.app.cli.ResponderWorkspace",
-            "dev.flightdeck.app.drills.world.SandboxWorld");
+    private static final Set<String> STILL_WIRED_TO_THE_SANDBOX = Set.of("dev.flightdeck.app.drills.world.SandboxWorld");
 
     private static JavaClasses core;
 

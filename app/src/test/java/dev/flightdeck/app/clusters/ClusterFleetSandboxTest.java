@@ -1,5 +1,6 @@
 package dev.flightdeck.app.clusters;
 
+import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.fleet.NodeVerdict;
@@ -81,14 +82,14 @@ class ClusterFleetSandboxTest {
     /** The sandboxes under their clusters' names, then a cluster that is down and one that never answers. */
     private static List<ConnectionTarget> targets() {
         List<ConnectionTarget> out = new ArrayList<>();
-        sandboxes.forEach(s -> out.add(new ConnectionTarget.RunningSandbox(s)));
+        sandboxes.forEach(s -> out.add(TestSandboxes.target(s)));
         out.add(new ConnectionTarget.Context(kubeconfig, "down"));
         out.add(new ConnectionTarget.Context(kubeconfig, "silent"));
         return out;
     }
 
     private static String name(int sandbox) {
-        return new ConnectionTarget.RunningSandbox(sandboxes.get(sandbox)).displayName();
+        return TestSandboxes.target(sandboxes.get(sandbox)).displayName();
     }
 
     @AfterAll

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.clusters;
 
+import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
@@ -40,7 +41,7 @@ class FleetRealTest {
         real.kubelet().registerGpuNode(node, 8, Map.of());
         try (SandboxCluster sandbox = SandboxCluster.startQuiet(16);
              ClusterFleet fleet = new ClusterFleet(t -> ClusterSession.open(t, SessionOptions.DEFAULTS))) {
-            ConnectionTarget sandboxTarget = new ConnectionTarget.RunningSandbox(sandbox);
+            ConnectionTarget sandboxTarget = TestSandboxes.target(sandbox);
             String sandboxName = sandboxTarget.displayName();
             fleet.keepOpen(java.util.List.of(real.target(), sandboxTarget));
             await(fleet, "both live", o -> o.rows().size() == 2

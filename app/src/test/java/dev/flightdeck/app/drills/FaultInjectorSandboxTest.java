@@ -1,5 +1,6 @@
 package dev.flightdeck.app.drills;
 
+import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.fleet.NodeVerdict;
@@ -76,7 +77,7 @@ class FaultInjectorSandboxTest {
         Instant now = Instant.now();
         SandboxWorld world = SandboxWorld.start(s, now);
         try (SandboxCluster sandbox = world.cluster();
-             ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
+             ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox),
                      SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             assertEquals(8, session.fleet().snapshot().nodes().stream()

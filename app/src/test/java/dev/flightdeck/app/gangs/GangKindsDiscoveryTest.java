@@ -2,6 +2,7 @@ package dev.flightdeck.app.gangs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.SandboxSession;
+import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.checkpoints.CheckpointAnnotations;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.sandbox.SandboxCluster;
@@ -31,7 +32,7 @@ class GangKindsDiscoveryTest {
             ObjectNode bertLarge = sandbox.store().get(MPIJOBS, "research", "bert-large");
             assertEquals(1, sandbox.store().undefine(MPIJOBS), "the MPI Operator's CRD uninstalled with its one object");
 
-            try (ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox),
+            try (ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox),
                     SessionOptions.DEFAULTS)) {
                 assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
                 GangKindsWatched before = session.gangKinds();
@@ -64,7 +65,7 @@ class GangKindsDiscoveryTest {
         try (SandboxCluster sandbox = SandboxCluster.startQuiet(64)) {
             ObjectNode bertLarge = sandbox.store().get(MPIJOBS, "research", "bert-large");
             sandbox.store().undefine(MPIJOBS);
-            ClusterSession session = ClusterSession.open(new ConnectionTarget.RunningSandbox(sandbox), SessionOptions.DEFAULTS);
+            ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
             assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
             session.close();
             // The CRD comes back, and a refresh (the 10-minute one, or a person's) runs after the close:

@@ -1,6 +1,7 @@
 package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
@@ -60,7 +61,7 @@ final class SandboxSide implements ApiSide {
 
     @Override
     public ConnectionTarget target() {
-        return new ConnectionTarget.RunningSandbox(sandbox);
+        return TestSandboxes.target(sandbox);
     }
 
     @Override

@@ -49,7 +49,11 @@ public final class SandboxWorld implements DrillWorld, DrillHands {
 
     @Override
     public ConnectionTarget target() {
-        return new ConnectionTarget.RunningSandbox(cluster);
+        // The drill owns its sandbox: a session on it leaves it running (the drill stops it at the end).
+        return new ConnectionTarget.RunningSandbox(new dev.flightdeck.app.connect.LocalCluster(cluster.url(),
+                new dev.flightdeck.app.connect.LocalObjectStorage(cluster.objectStorageEndpoint(),
+                        dev.flightdeck.sandbox.SandboxS3Server.ACCESS_KEY, dev.flightdeck.sandbox.SandboxS3Server.SECRET_KEY),
+                cluster.pressure().time().clock(), cluster, () -> { }));
     }
 
     @Override

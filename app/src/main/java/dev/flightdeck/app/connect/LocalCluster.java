@@ -1,0 +1,26 @@
+package dev.flightdeck.app.connect;
+
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * A cluster running on this machine that the console connects to without a kubeconfig — the
+ * embedded sandbox — handed to the core as plain facts: where its API server listens, its object
+ * storage and keys, and the clock its simulated metrics follow. The core never sees what it is made
+ * of; whoever started it may find its own handle again with {@link #as} (the console's episode
+ * switches on its sandbox).
+ *
+ * @param stop stops it, for a cluster the console started itself (nothing for one owned elsewhere)
+ */
+public record LocalCluster(String url, LocalObjectStorage objectStorage, Clock metricsClock, Object handle, Runnable stop) {
+
+    /** The handle of whoever started it, if it is a {@code type}. */
+    public <T> Optional<T> as(Class<T> type) {
+        return type.isInstance(handle) ? Optional.of(type.cast(handle)) : Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return "LocalCluster[" + url + "]";
+    }
+}

@@ -1,0 +1,41 @@
+package dev.flightdeck.app;
+
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.connect.LocalCluster;
+import dev.flightdeck.app.connect.LocalClusters;
+import dev.flightdeck.app.connect.LocalObjectStorage;
+import dev.flightdeck.sandbox.SandboxCluster;
+import dev.flightdeck.sandbox.SandboxS3Server;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The tests' link between the core and the sandbox module, as the application's launcher makes it:
+ * registered for every test class (META-INF/services, autodetection on), it installs how
+ * {@code --sandbox} starts a sandbox; {@link #target} connects a session to a sandbox a test owns.
+ */
+public final class TestSandboxes implements BeforeAllCallback {
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        install();
+    }
+
+    /** {@code --sandbox} and {@link ConnectionTarget.Sandbox} start a sandbox, as in the application. */
+    public static void install() {
+        LocalClusters.install(nodes -> {
+            SandboxCluster s = SandboxCluster.start(nodes);
+            return local(s, s::close);
+        });
+    }
+
+    /** A session target on {@code sandbox}, which the test owns: closing the session leaves it running. */
+    public static ConnectionTarget target(SandboxCluster sandbox) {
+        return new ConnectionTarget.RunningSandbox(local(sandbox, () -> { }));
+    }
+
+    private static LocalCluster local(SandboxCluster s, Runnable stop) {
+        return new LocalCluster(s.url(), new LocalObjectStorage(s.objectStorageEndpoint(), SandboxS3Server.ACCESS_KEY,
+                SandboxS3Server.SECRET_KEY), s.pressure().time().clock(), s, stop);
+    }
+}
