@@ -126,7 +126,7 @@ public final class ObjectStore {
         }
     }
 
-    /** PATCH: JSON patch, or merge patch (strategic merge patch is served as merge patch). */
+    /** PATCH: JSON patch, merge patch, or strategic merge patch ({@link MergePatch}). */
     public ObjectNode patch(String table, String namespace, String name, String contentType, JsonNode patch)
             throws StoreException {
         return patch(table, namespace, name, contentType, patch, false, null);
@@ -155,6 +155,8 @@ public final class ObjectStore {
                     // kube-apiserver's words for a failed test or a missing path (the detail is not shown).
                     throw new StoreException(422, "Invalid", "the server rejected our request due to an error in our request");
                 }
+            } else if (contentType != null && contentType.startsWith("application/strategic-merge-patch+json")) {
+                result = MergePatch.strategic(current, patch);
             } else {
                 result = MergePatch.apply(current, patch);
             }

@@ -130,6 +130,26 @@ class PatchConformanceTest extends Conformance {
                 "stored: unschedulable absent, conditions [SysLogsXIDError=True]"), truth);
     }
 
+    @Test
+    void aStrategicMergePatchMergesConditionsByTypeAsAHealthAgentsDoes() throws Exception {
+        List<String> truth = same("strategic merge patch of node conditions (a drill's health agent)", side -> {
+            String path = "/api/v1/nodes/" + side.gpuNode("strategic", Map.of()) + "/status";
+            side.rest().strategicPatch(path, Map.of("status", Map.of("conditions", List.of(Map.of("type", "SysLogsXIDError",
+                    "status", "True", "reason", "XID79", "message", "Xid 79 on GPU 5")))));
+            JsonNode second = side.rest().strategicPatch(path, Map.of("status", Map.of("conditions", List.of(
+                    Map.of("type", "GpuNvlinkWatch", "status", "True", "reason", "NVLinkDown", "message", "link 3 down"),
+                    Map.of("type", "SysLogsXIDError", "status", "False", "reason", "Cleared", "message", "")))))
+                    .json();
+            JsonNode all = second.at("/status/conditions");
+            return List.of("Ready kept: " + all.valueStream().anyMatch(c -> c.path("type").asText().equals("Ready")),
+                    "merged: " + all.valueStream().filter(c -> !c.path("type").asText().equals("Ready"))
+                            .map(c -> c.path("type").asText() + "=" + c.path("status").asText() + "/"
+                                    + c.path("reason").asText()).sorted().toList());
+        });
+        assertEquals(List.of("Ready kept: true", "merged: [GpuNvlinkWatch=True/NVLinkDown, SysLogsXIDError=False/Cleared]"),
+                truth);
+    }
+
     private static List<String> conditions(JsonNode n) {
         return n.at("/status/conditions").valueStream().map(c -> c.path("type").asText() + "=" + c.path("status").asText())
                 .filter(c -> !c.startsWith("Ready=")).toList();
