@@ -23,15 +23,17 @@ public final class TestSandboxes implements BeforeAllCallback {
 
     /** {@code --sandbox} and {@link ConnectionTarget.Sandbox} start a sandbox, as in the application. */
     public static void install() {
-        LocalClusters.install(nodes -> {
-            SandboxCluster s = SandboxCluster.start(nodes);
-            return local(s, s::close);
-        });
+        LocalClusters.install(new LocalClusters.Starter(nodes -> local(SandboxCluster.start(nodes)),
+                nodes -> local(SandboxCluster.startForDrill(nodes))));
     }
 
     /** A session target on {@code sandbox}, which the test owns: closing the session leaves it running. */
     public static ConnectionTarget target(SandboxCluster sandbox) {
         return new ConnectionTarget.RunningSandbox(local(sandbox, () -> { }));
+    }
+
+    private static LocalCluster local(SandboxCluster s) {
+        return local(s, s::close);
     }
 
     private static LocalCluster local(SandboxCluster s, Runnable stop) {

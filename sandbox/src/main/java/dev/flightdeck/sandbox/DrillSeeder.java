@@ -36,7 +36,8 @@ final class DrillSeeder {
         this.now = now;
     }
 
-    void seed(int nodes, List<Gang> gangs) throws StoreException {
+    /** The healthy nodes and their daemons, with no gang yet. */
+    void seedNodes(int nodes) throws StoreException {
         FleetSeeder.seedNamespaces(store);
         store.create("nodes", NodeTemplates.systemNode("system-node-0", now));
         FleetSeeder.seedDaemonSets(store, nodes, now);
@@ -49,6 +50,10 @@ final class DrillSeeder {
                         now.minusSeconds(86_400)));
             }
         }
+    }
+
+    /** The gangs, on the {@code nodes} seeded before. */
+    void seedGangs(int nodes, List<Gang> gangs) throws StoreException {
         // Ranks fill the nodes in order, as many to a node as its 8 GPUs hold.
         int node = 0;
         int free = 8;

@@ -52,6 +52,8 @@ public final class SandboxApiServer implements AutoCloseable {
     /** Simulated: validation Jobs run to an end and their pods' logs. */
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
+    /** A drill sandbox's control surface, outside the Kubernetes API (null on other sandboxes). */
+    private volatile SandboxDrillSurface control;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
         this.store = store;
@@ -99,13 +101,21 @@ public final class SandboxApiServer implements AutoCloseable {
         return preflights;
     }
 
-    /** Calls {@code listener} with every request, on the server's thread: it must be quick. */
+    /** Serves a drill's control surface under {@link SandboxDrillSurface#PREFIX}. */
+    void control(SandboxDrillSurface surface) {
+        this.control = surface;
+    }
+
+    /**
+     * Calls {@code listener} with every request to the Kubernetes API, on the server's thread: it must be
+     * quick. (Requests to the drill's control surface are the drill's own, not the cluster's load.)
+     */
     public void audit(java.util.function.Consumer<SeenRequest> listener) {
         audit.add(listener);
     }
 
     private void handle(HttpServerRequest req) {
-        if (!audit.isEmpty()) {
+        if (!audit.isEmpty() && !req.path().startsWith(SandboxDrillSurface.PREFIX)) {
             String ua = req.getHeader("User-Agent");
             SeenRequest seen = new SeenRequest(java.time.Instant.now(), req.method().name(), req.path(), req.query(),
                     ua == null ? "" : ua);
@@ -120,6 +130,14 @@ public final class SandboxApiServer implements AutoCloseable {
 
     private void route(HttpServerRequest req, Buffer body, Context ctx) {
         String path = req.path();
+        if (path.startsWith(SandboxDrillSurface.PREFIX) || path.equals(SandboxDrillSurface.ROOT)) {
+            SandboxDrillSurface surface = control;
+            SandboxDrillSurface.Answer a = surface == null
+                    ? new SandboxDrillSurface.Answer(404, statusJson(404, "NotFound", "this sandbox is not a drill's"))
+                    : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
+            json(req.response(), a.code(), a.json());
+            return;
+        }
         switch (path) {
             case "/version", "/version/" -> json(req.response(), 200, Discovery.VERSION);
             case "/api" -> json(req.response(), 200, Discovery.CORE_VERSIONS);

@@ -20,6 +20,8 @@ public final class SandboxCluster implements AutoCloseable {
     private final SandboxS3Server objectStorage;
     private final SandboxPressure pressure;
     private final SandboxTrainers trainers;
+    private final SandboxBuckets buckets;
+    private final int nodes;
     /** Drill sandboxes only: the simulated scheduler's retries and the trainers' checkpoints. */
     private java.util.concurrent.ScheduledExecutorService drillControllers;
 
@@ -34,7 +36,8 @@ public final class SandboxCluster implements AutoCloseable {
 
     private SandboxCluster(int nodes, boolean churning, Seeding seeding) {
         this.store = new ObjectStore();
-        SandboxBuckets buckets = new SandboxBuckets();
+        this.nodes = nodes;
+        this.buckets = new SandboxBuckets();
         this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable);
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
@@ -95,24 +98,46 @@ public final class SandboxCluster implements AutoCloseable {
         });
     }
 
-    /** A gang a drill starts with (see {@link #startForDrill}). */
+    /** A gang a drill starts with (see {@link #seedDrillGangs}). */
     public record DrillGang(String namespace, String name, int ranks, int gpusPerRank,
                             java.time.Duration checkpointEvery, Instant lastCheckpoint, long step) { }
 
     /**
-     * A sandbox for a drill: {@code nodes} healthy GPU nodes and exactly {@code gangs} (Indexed
-     * Jobs, ranks filling the nodes in order, checkpoints in object storage as given). Nothing
-     * changes by itself but what a drill needs to be played out: the simulated scheduler binds
+     * A sandbox for a drill: {@code nodes} healthy GPU nodes, and its gangs once the drill
+     * seeds them ({@link #seedDrillGangs}, or over its control surface, {@link SandboxDrillSurface}).
+     * Nothing changes by itself but what a drill needs to be played out: the simulated scheduler binds
      * Pending pods ({@link SandboxPodScheduling}) and the gangs' trainers save checkpoints while
-     * they run ({@link SandboxTrainers}).
+     * they run ({@link SandboxTrainers}). Its requests are kept for the drill to read as an audit log.
      */
-    public static SandboxCluster startForDrill(int nodes, List<DrillGang> gangs) {
+    public static SandboxCluster startForDrill(int nodes) {
         SandboxCluster c = new SandboxCluster(nodes, false, (store, buckets, trainers, now) ->
-                new DrillSeeder(store, buckets, trainers, now).seed(nodes, gangs.stream().map(g -> new DrillSeeder.Gang(
-                        g.namespace(), g.name(), g.ranks(), g.gpusPerRank(), g.checkpointEvery(), g.lastCheckpoint(),
-                        g.step())).toList()));
+                new DrillSeeder(store, buckets, trainers, now).seedNodes(nodes));
         c.startDrillControllers();
+        RequestAudit audit = new RequestAudit();
+        c.audit(audit::add);
+        c.server.control(new SandboxDrillSurface(c, audit));
         return c;
+    }
+
+    /** {@link #startForDrill(int)} with {@code gangs} seeded. */
+    public static SandboxCluster startForDrill(int nodes, List<DrillGang> gangs) {
+        SandboxCluster c = startForDrill(nodes);
+        c.seedDrillGangs(gangs);
+        return c;
+    }
+
+    /**
+     * A drill's gangs: Indexed Jobs whose ranks fill the nodes in order, with checkpoints in object
+     * storage as given ({@link DrillSeeder}).
+     */
+    public synchronized void seedDrillGangs(List<DrillGang> gangs) {
+        try {
+            new DrillSeeder(store, buckets, trainers, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                    .seedGangs(nodes, gangs.stream().map(g -> new DrillSeeder.Gang(g.namespace(), g.name(), g.ranks(),
+                            g.gpusPerRank(), g.checkpointEvery(), g.lastCheckpoint(), g.step())).toList());
+        } catch (StoreException e) {
+            throw new IllegalArgumentException("the drill's gangs could not be seeded: " + e.getMessage(), e);
+        }
     }
 
     private void startDrillControllers() {

@@ -14,15 +14,12 @@ import java.util.List;
 
 /**
  * Changes made to the sandbox through its HTTP API with an ordinary fabric8 client,
- * as an agent or a teammate on a real cluster would. Tests and views use it to
+ * as an agent or a teammate on a real cluster would. The tests use it to
  * make something happen and watch the console notice.
  */
 public final class SandboxControl implements AutoCloseable {
 
-    /**
-     * How its requests name their client: the sandbox's own hands (a drill's fault injector, a test's
-     * agent) are told apart from the operator's tools in the sandbox's request audit by it.
-     */
+    /** How its requests name their client, so a request audit tells a test's agent apart from the console. */
     public static final String USER_AGENT = "flightdeck-sandbox-control/1";
 
     private final KubernetesClient client;

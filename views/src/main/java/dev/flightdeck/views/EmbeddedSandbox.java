@@ -18,10 +18,13 @@ public final class EmbeddedSandbox {
 
     /** From now on {@code --sandbox} (or no kubeconfig) starts the embedded sandbox. */
     public static void install() {
-        LocalClusters.install(nodes -> {
-            SandboxCluster s = SandboxCluster.start(nodes);
-            return local(s, s::close);
-        });
+        LocalClusters.install(new LocalClusters.Starter(nodes -> local(SandboxCluster.start(nodes)),
+                nodes -> local(SandboxCluster.startForDrill(nodes))));
+    }
+
+    /** A sandbox the core started: ending its session stops it. */
+    private static LocalCluster local(SandboxCluster sandbox) {
+        return local(sandbox, sandbox::close);
     }
 
     /** {@code sandbox} as the core sees it; {@code stop} is what ending the session does to it. */

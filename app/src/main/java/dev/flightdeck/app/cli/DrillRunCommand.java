@@ -150,11 +150,7 @@ public final class DrillRunCommand {
     private static Place place(Scenario s, LaunchOptions options, AppDirectories dirs, Map<String, String> env,
                                PrintStream err) throws ConnectionProblem, DrillStartException {
         if (options.kubeconfig() == null && options.context() == null) {
-            try {
-                return new Place(SandboxWorld.start(s, Clock.systemUTC().instant()), "drill-" + s.id(), List.of(), null);
-            } catch (RuntimeException x) {
-                throw new DrillStartException("its sandbox could not start: " + x.getMessage(), x);
-            }
+            return new Place(SandboxWorld.start(s, Clock.systemUTC().instant()), "drill-" + s.id(), List.of(), null);
         }
         ResolvedTarget resolved = TargetResolver.resolve(options, env);
         if (!(resolved.target() instanceof ConnectionTarget.Context c)) {

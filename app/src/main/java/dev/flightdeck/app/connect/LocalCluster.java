@@ -19,6 +19,11 @@ public record LocalCluster(String url, LocalObjectStorage objectStorage, Clock m
         return type.isInstance(handle) ? Optional.of(type.cast(handle)) : Optional.empty();
     }
 
+    /** The same cluster for a session that must leave it running when it ends (its owner stops it). */
+    public LocalCluster ownedElsewhere() {
+        return new LocalCluster(url, objectStorage, metricsClock, handle, () -> { });
+    }
+
     @Override
     public String toString() {
         return "LocalCluster[" + url + "]";

@@ -60,9 +60,8 @@ final class DrillEngine {
     private final Map<String, NodeVerdict> nodeVerdicts = new HashMap<>();
     private final Map<String, Boolean> cordons = new HashMap<>();
     private final Map<String, GangVerdict> gangVerdicts = new HashMap<>();
-    /** Where each pod was, and which gangs ran healthy, as of the end of the last tick: "a moment before" a removal. */
-    private Map<String, DrillView.PodPlace> places = Map.of();
-    private Set<String> healthyBefore = Set.of();
+    /** Where each pod was, and which gangs ran healthy, at each recent tick: "a moment before" a removal. */
+    private final RecentMoments moments = new RecentMoments();
     private final Set<String> repairs = new HashSet<>();
     /** Actions confirmed (or, for a resume, saved) whose outcome the journal does not hold yet: "action target". */
     private final Set<String> underway = new HashSet<>();
@@ -137,7 +136,6 @@ final class DrillEngine {
         if (!audited) {
             removalsDuringDrains(now, nowPlaces);
         }
-        places = nowPlaces;
         Set<String> healthy = new HashSet<>();
         for (Scenario.GangStart g : scenario.cluster().gangs()) {
             String ref = g.namespace() + "/" + g.name();
@@ -145,7 +143,7 @@ final class DrillEngine {
                 healthy.add(ref);
             }
         }
-        healthyBefore = healthy;
+        moments.add(new RecentMoments.Moment(now, nowPlaces, healthy));
     }
 
     /** Why the drill can no longer recover (a goal of some fault's last stage can never be met), or null. */
@@ -267,7 +265,6 @@ final class DrillEngine {
     private void takeAudit() {
         Set<String> faultNodes = faultNodes();
         Set<String> budgeted = budgetedGangs();
-        Set<String> healthy = healthyBefore;
         for (AuditedRequest r; (r = audit.poll()) != null; ) {
             if (AuditReads.operator(r) && !r.isWatch()) {
                 storm.request(r.at());
@@ -282,9 +279,9 @@ final class DrillEngine {
                     }
                 }
                 case AuditReads.Evicted ev -> podRemoved(r.at(), ev.namespace() + "/" + ev.pod(), "evicted", false,
-                        faultNodes, healthy, budgeted);
+                        faultNodes, moments.before(r.at()), budgeted);
                 case AuditReads.PodDeleted d -> podRemoved(r.at(), d.namespace() + "/" + d.pod(), "deleted", true,
-                        faultNodes, healthy, budgeted);
+                        faultNodes, moments.before(r.at()), budgeted);
                 case AuditReads.BudgetDeleted b -> {
                     steps.add(new OperatorStep(r.at(), "budget/" + b.namespace() + "/" + b.name(), "deleted budget "
                             + b.namespace() + "/" + b.name(), OperatorStep.Source.API));
@@ -303,18 +300,19 @@ final class DrillEngine {
      * (its journal says confirmed, no outcome yet) counts as evicted by the operator.
      */
     private void removalsDuringDrains(Instant now, Map<String, DrillView.PodPlace> nowPlaces) {
-        for (Map.Entry<String, DrillView.PodPlace> e : places.entrySet()) {
+        RecentMoments.Moment before = moments.last();
+        for (Map.Entry<String, DrillView.PodPlace> e : before.places().entrySet()) {
             DrillView.PodPlace was = e.getValue();
             if (!nowPlaces.containsKey(e.getKey()) && was.node() != null && was.gang() != null
                     && underway.contains("drain " + OperatorStep.node(was.node()))) {
-                podRemoved(now, e.getKey(), "evicted", false, faultNodes(), healthyBefore, budgetedGangs());
+                podRemoved(now, e.getKey(), "evicted", false, faultNodes(), before, budgetedGangs());
             }
         }
     }
 
     private void podRemoved(Instant at, String pod, String how, boolean deleted, Set<String> faultNodes,
-                            Set<String> healthy, Set<String> budgeted) {
-        DrillView.PodPlace place = places.get(pod);
+                            RecentMoments.Moment before, Set<String> budgeted) {
+        DrillView.PodPlace place = before.places().get(pod);
         String ref = place == null || place.node() == null ? "pod/" + pod : OperatorStep.node(place.node());
         steps.add(new OperatorStep(at, ref, how + " pod " + pod, OperatorStep.Source.API));
         if (place != null && place.gang() != null) {
@@ -324,7 +322,8 @@ final class DrillEngine {
                     + place.node() + ")");
             done.add(DrillClock.offset(clock.since(at)) + "  " + how + " " + pod + " on " + place.node());
         }
-        mistakes.podRemoved(at, pod, place, nodeVerdicts, faultNodes, healthy, deleted, budgeted).forEach(this::record);
+        mistakes.podRemoved(at, pod, place, nodeVerdicts, faultNodes, before.healthyGangs(), deleted, budgeted)
+                .forEach(this::record);
     }
 
     private void record(MistakeMade m) {

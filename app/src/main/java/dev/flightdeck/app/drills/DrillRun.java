@@ -107,13 +107,7 @@ public final class DrillRun implements AutoCloseable {
      * the observer has the whole cluster. Throws {@link DrillStartException} in words when it cannot.
      */
     public static DrillRun start(Scenario scenario, Options options) throws DrillStartException {
-        SandboxWorld world;
-        try {
-            world = SandboxWorld.start(scenario, options.clock().instant());
-        } catch (RuntimeException e) {
-            throw new DrillStartException("the drill's sandbox could not start: " + e.getMessage(), e);
-        }
-        return start(world, options);
+        return start(SandboxWorld.start(scenario, options.clock().instant()), options);
     }
 
     /** Starts the drill on a world made ready (its own sandbox, or a staging cluster's virtual nodes). */

@@ -81,7 +81,10 @@ final class DrillView {
             return false;
         }
         for (RankSlot r : g.ranks()) {
-            if (r.nodeVerdict() != NodeVerdict.TRUSTED) {
+            // The node's own verdict, not the copy in the rank slot: the gang's view of its nodes is refreshed
+            // on its own schedule, and a fault seen on the node must not count as recovered by a stale copy.
+            GpuNode n = node(r.node());
+            if (r.nodeVerdict() != NodeVerdict.TRUSTED || n == null || n.verdict() != NodeVerdict.TRUSTED) {
                 return false;
             }
         }

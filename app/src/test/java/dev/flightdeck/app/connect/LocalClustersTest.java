@@ -29,9 +29,11 @@ class LocalClustersTest {
 
     @Test
     void aStarterThatFailsIsSaidAndTheCoreNeverSeesItsKeys() {
-        LocalClusters.install(nodes -> {
+        LocalClusters.install(new LocalClusters.Starter(nodes -> {
             throw new IllegalStateException("port 0 refused");
-        });
+        }, nodes -> {
+            throw new IllegalStateException("port 0 refused");
+        }));
         ConnectionProblem p = assertThrows(ConnectionProblem.class,
                 () -> ClusterConnection.open(new ConnectionTarget.Sandbox(4), SessionOptions.DEFAULTS));
         assertTrue(p.getMessage().startsWith("the embedded sandbox did not start: "), p.getMessage());

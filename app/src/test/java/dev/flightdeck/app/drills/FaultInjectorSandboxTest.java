@@ -1,7 +1,5 @@
 package dev.flightdeck.app.drills;
 
-import dev.flightdeck.app.TestSandboxes;
-import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
@@ -76,15 +74,14 @@ class FaultInjectorSandboxTest {
         Scenario s = ScenarioParser.parse("every-fault.yaml", SCENARIO);
         Instant now = Instant.now();
         SandboxWorld world = SandboxWorld.start(s, now);
-        try (SandboxCluster sandbox = world.cluster();
-             ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox),
-                     SessionOptions.DEFAULTS)) {
+        SandboxCluster sandbox = world.cluster().as(SandboxCluster.class).orElseThrow();
+        try (ClusterSession session = ClusterSession.open(world.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             assertEquals(8, session.fleet().snapshot().nodes().stream()
                     .filter(n -> n.verdict() == NodeVerdict.TRUSTED).count(), "a drill starts on a healthy fleet");
             assertEquals(GangVerdict.RUNNING, gang(session, "llm").verdict());
 
-            FaultInjector injector = new FaultInjector(world, s, 1);
+            FaultInjector injector = new FaultInjector(world.hands(), s, 1);
             Map<String, FaultInjector.Injected> done = new LinkedHashMap<>();
             for (Scenario.Fault f : s.faults()) {
                 done.put(f.id(), injector.inject(f, now));
@@ -113,20 +110,25 @@ class FaultInjectorSandboxTest {
                     HttpResponse.BodyHandlers.ofString()), "the store drops the connection");
             assertEquals("training/llm rank 0", done.get("crash").where(), "the timeline says which rank");
             assertTrue(done.get("repair").what().contains("next preflight"), done.get("repair").toString());
+        } finally {
+            world.tearDown();
         }
     }
 
     @Test
-    void everyBundledScenarioStartsAndEachOfItsFaultsFindsItsTarget() {
+    void everyBundledScenarioStartsAndEachOfItsFaultsFindsItsTarget() throws DrillStartException {
         for (Scenario s : ScenarioCatalog.bundled()) {
             SandboxWorld world = SandboxWorld.start(s, Instant.now());
-            try (SandboxCluster sandbox = world.cluster()) {
+            try {
+                SandboxCluster sandbox = world.cluster().as(SandboxCluster.class).orElseThrow();
                 assertEquals(s.cluster().nodes() + 1, sandbox.store().count("nodes"), s.id() + ": GPU nodes and one system node");
-                FaultInjector injector = new FaultInjector(world, s, 1);
+                FaultInjector injector = new FaultInjector(world.hands(), s, 1);
                 for (Scenario.Fault f : s.faults()) {
                     FaultInjector.Injected i = injector.inject(f, Instant.now());
                     assertTrue(!i.where().isBlank() && !i.what().isBlank(), s.id() + "/" + f.id() + ": " + i);
                 }
+            } finally {
+                world.tearDown();
             }
         }
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.drills.world.DrillHands;
+import dev.flightdeck.app.drills.world.KubeApiHands;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
@@ -151,7 +152,7 @@ final class StagingTrainers {
                 if ("Running".equals(p.path("status").path("phase").asText()) && !p.path("metadata").has("deletionTimestamp")
                         && kubeletRuns.test(p.path("spec").path("nodeName").asText())) {
                     rest.mergePatch("/api/v1/namespaces/" + names.namespace() + "/pods/" + p.path("metadata").path("name")
-                            .asText() + "/status", VirtualKubelet.exited(p, 1,
+                            .asText() + "/status", KubeApiHands.exitedStatus(p, 1, null,
                             "NCCL error: remote process exited or there was a network error (a peer rank was lost)"));
                 }
             }

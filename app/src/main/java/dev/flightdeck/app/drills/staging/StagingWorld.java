@@ -12,6 +12,7 @@ import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.world.AuditedRequest;
 import dev.flightdeck.app.drills.world.DrillHands;
 import dev.flightdeck.app.drills.world.DrillWorld;
+import dev.flightdeck.app.drills.world.KubeApiHands;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.ClusterSettings;
 
@@ -93,7 +94,7 @@ public final class StagingWorld implements DrillWorld {
         ClusterConnection connection;
         try {
             connection = ClusterConnection.open(target, SessionOptions.DEFAULTS.withUserAgent(
-                    SessionOptions.userAgent("flightdeck-drill")));
+                    SessionOptions.userAgent(KubeApiHands.CLIENT)));
         } catch (ConnectionProblem e) {
             throw new DrillStartException("context " + target.name() + " cannot be read: " + e.getMessage(), e);
         }

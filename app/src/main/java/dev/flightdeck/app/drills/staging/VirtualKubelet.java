@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.drills.world.KubeApiHands;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
@@ -107,7 +108,7 @@ final class VirtualKubelet {
                 Instant started = validationStarted.computeIfAbsent(meta.path("uid").asText(), u -> Instant.now());
                 if (Duration.between(started, Instant.now()).compareTo(VALIDATION_RUN) >= 0) {
                     String why = verdict(node);
-                    rest.mergePatch(path + "/status", exited(p, why == null ? 0 : 1, why));
+                    rest.mergePatch(path + "/status", KubeApiHands.exitedStatus(p, why == null ? 0 : 1, null, why));
                 }
             }
         }
@@ -153,27 +154,6 @@ final class VirtualKubelet {
                     .put("imageID", c.path("image").asText()).put("ready", true).put("started", true).put("restartCount", 0)
                     .put("containerID", "virtual://" + pod.path("metadata").path("uid").asText());
             s.putObject("state").putObject("running").put("startedAt", now);
-        }
-        return patch;
-    }
-
-    static ObjectNode exited(JsonNode pod, int code, String message) {
-        String now = StagingObjects.now();
-        ObjectNode patch = KubeJson.MAPPER.createObjectNode();
-        ObjectNode st = patch.putObject("status");
-        st.put("phase", code == 0 ? "Succeeded" : "Failed");
-        ArrayNode conds = st.putArray("conditions");
-        conds.addObject().put("type", "Ready").put("status", "False").put("lastTransitionTime", now)
-                .put("reason", "PodCompleted");
-        ArrayNode cs = st.putArray("containerStatuses");
-        for (JsonNode c : pod.path("spec").path("containers")) {
-            ObjectNode s = cs.addObject().put("name", c.path("name").asText()).put("image", c.path("image").asText())
-                    .put("imageID", c.path("image").asText()).put("ready", false).put("started", false).put("restartCount", 0);
-            ObjectNode t = s.putObject("state").putObject("terminated").put("exitCode", code)
-                    .put("reason", code == 0 ? "Completed" : "Error").put("finishedAt", now);
-            if (message != null) {
-                t.put("message", message);
-            }
         }
         return patch;
     }

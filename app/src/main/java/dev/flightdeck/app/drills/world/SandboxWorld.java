@@ -1,44 +1,77 @@
 package dev.flightdeck.app.drills.world;
 
+import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.connect.ClusterConnection;
+import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.drills.FaultKind;
+import dev.flightdeck.app.connect.LocalCluster;
+import dev.flightdeck.app.connect.LocalClusters;
+import dev.flightdeck.app.drills.DrillStartException;
 import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.sandbox.SandboxCluster;
-import dev.flightdeck.sandbox.SandboxControl;
-import dev.flightdeck.sandbox.metrics.Episode;
+import dev.flightdeck.app.session.SessionOptions;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * A drill on its own sandbox, started from the scenario: healthy nodes, the gangs as Indexed Jobs
- * with checkpoints in the sandbox's object store. The hands write through the sandbox's API with an
- * ordinary client ({@link SandboxControl}), and switch the simulated agents directly.
+ * A drill on a local cluster of its own, started for it: healthy nodes, the scenario's gangs as
+ * Indexed Jobs with checkpoints in the cluster's object store. The drill speaks to it only over HTTP,
+ * as to any cluster: its hands write through the Kubernetes API with their own client, the simulated
+ * agents without an API are switched on the cluster's drill control surface, and its request audit is
+ * read from there in pages.
  */
-public final class SandboxWorld implements DrillWorld, DrillHands {
+public final class SandboxWorld implements DrillWorld {
+
+    /** How often the audit is read: the operator's steps carry the server's own times, so this only delays the tally. */
+    private static final long AUDIT_EVERY_MS = 200;
 
     private final Scenario scenario;
-    private final SandboxCluster cluster;
-    private final SandboxControl control;
+    private final LocalCluster cluster;
+    private final ClusterConnection connection;
+    private final DrillControlSurface surface;
+    private final SandboxHands hands;
+    private final ScheduledExecutorService auditReader = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
+            .name("drill-audit-reader").daemon().unstarted(r));
+    private long nextAudited;
 
-    private SandboxWorld(Scenario scenario, SandboxCluster cluster) {
+    private SandboxWorld(Scenario scenario, LocalCluster cluster, ClusterConnection connection, DrillControlSurface surface) {
         this.scenario = scenario;
         this.cluster = cluster;
-        this.control = cluster.control();
+        this.connection = connection;
+        this.surface = surface;
+        this.hands = new SandboxHands(new KubeRest(connection.api()), surface);
     }
 
-    /** Starts the sandbox the scenario describes; checkpoint ages count from {@code now}. */
-    public static SandboxWorld start(Scenario scenario, Instant now) {
-        List<SandboxCluster.DrillGang> gangs = scenario.cluster().gangs().stream()
-                .map(g -> new SandboxCluster.DrillGang(g.namespace(), g.name(), g.ranks(), g.gpusPerRank(),
-                        g.checkpointEvery(), now.minus(g.lastCheckpoint()), 1_000 + 100L * g.ranks()))
-                .toList();
-        return new SandboxWorld(scenario, SandboxCluster.startForDrill(scenario.cluster().nodes(), gangs));
+    /**
+     * Starts the local cluster the scenario describes and seeds its gangs; checkpoint ages count from
+     * {@code now}. Says in words why, when it cannot.
+     */
+    public static SandboxWorld start(Scenario scenario, Instant now) throws DrillStartException {
+        LocalCluster cluster;
+        try {
+            cluster = LocalClusters.startForDrill(scenario.cluster().nodes());
+        } catch (ConnectionProblem e) {
+            throw new DrillStartException("the drill's sandbox could not start: " + e.getMessage(), e);
+        }
+        try {
+            DrillControlSurface surface = new DrillControlSurface(cluster.url(), KubeApiHands.CLIENT + "/");
+            surface.check();
+            surface.seedGangs(scenario.cluster().gangs(), now);
+            ClusterConnection hands = ClusterConnection.open(new ConnectionTarget.RunningSandbox(cluster.ownedElsewhere()),
+                    SessionOptions.DEFAULTS.withUserAgent(SessionOptions.userAgent(KubeApiHands.CLIENT)));
+            return new SandboxWorld(scenario, cluster, hands, surface);
+        } catch (ConnectionProblem | RuntimeException e) {
+            cluster.stop().run();
+            throw new DrillStartException("the drill's sandbox could not be prepared: " + e.getMessage(), e);
+        }
     }
 
-    public SandboxCluster cluster() {
+    /** The local cluster the drill plays on (its starter's handle, for a test that looks inside). */
+    public LocalCluster cluster() {
         return cluster;
     }
 
@@ -50,10 +83,7 @@ public final class SandboxWorld implements DrillWorld, DrillHands {
     @Override
     public ConnectionTarget target() {
         // The drill owns its sandbox: a session on it leaves it running (the drill stops it at the end).
-        return new ConnectionTarget.RunningSandbox(new dev.flightdeck.app.connect.LocalCluster(cluster.url(),
-                new dev.flightdeck.app.connect.LocalObjectStorage(cluster.objectStorageEndpoint(),
-                        dev.flightdeck.sandbox.SandboxS3Server.ACCESS_KEY, dev.flightdeck.sandbox.SandboxS3Server.SECRET_KEY),
-                cluster.pressure().time().clock(), cluster, () -> { }));
+        return new ConnectionTarget.RunningSandbox(cluster.ownedElsewhere());
     }
 
     @Override
@@ -68,7 +98,7 @@ public final class SandboxWorld implements DrillWorld, DrillHands {
 
     @Override
     public DrillHands hands() {
-        return this;
+        return hands;
     }
 
     @Override
@@ -81,112 +111,46 @@ public final class SandboxWorld implements DrillWorld, DrillHands {
         return true;
     }
 
+    /** Reads the audit from the start, every {@value #AUDIT_EVERY_MS} ms, handing each request to {@code listener} in order. */
     @Override
     public void audit(Consumer<AuditedRequest> listener) {
-        cluster.audit(r -> listener.accept(new AuditedRequest(r.at(), r.method(), r.path(), r.query(), r.userAgent(),
-                r.userAgent().startsWith(SandboxControl.USER_AGENT))));
+        auditReader.scheduleWithFixedDelay(() -> {
+            try {
+                // A few pages a round at most, so a burst is caught up quickly and a flood cannot hold the reader.
+                for (int pages = 0; pages < 20; pages++) {
+                    DrillControlSurface.AuditPage page = surface.audit(nextAudited);
+                    if (page.lost() > 0) {
+                        System.getLogger(SandboxWorld.class.getName()).log(System.Logger.Level.WARNING,
+                                "the drill fell behind the sandbox's audit: " + page.lost() + " requests were not counted");
+                    }
+                    page.requests().forEach(listener);
+                    nextAudited = page.next();
+                    if (page.requests().isEmpty()) {
+                        break;
+                    }
+                }
+            } catch (RuntimeException e) {
+                // read again on the next round: a missed round only delays the tally
+                System.getLogger(SandboxWorld.class.getName()).log(System.Logger.Level.DEBUG, "drill audit: " + e);
+            }
+        }, 0, AUDIT_EVERY_MS, TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void pace(double pace, Instant now) {
-        cluster.trainers().pace(pace, now);
+        surface.pace(pace, now);
     }
 
     @Override
     public List<String> tearDown() {
-        cluster.close();
+        auditReader.shutdownNow();
+        connection.close();
+        cluster.stop().run();
         return List.of();
     }
 
     @Override
     public boolean tornDownOnClose() {
         return true;
-    }
-
-    @Override
-    public void setNodeCondition(String node, String type, String status, String reason, String message) {
-        control.setNodeCondition(node, type, status, reason, message);
-    }
-
-    @Override
-    public void failPod(String namespace, String pod, String reason, int exitCode, String message) {
-        control.failPod(namespace, pod, reason, exitCode, message);
-    }
-
-    @Override
-    public void withdrawGpus(String node, int count) {
-        control.withdrawGpus(node, count);
-    }
-
-    @Override
-    public void restoreGpus(String node) {
-        control.restoreGpus(node);
-    }
-
-    @Override
-    public void taint(String node, String key, String value, String effect) {
-        control.taint(node, key, value, effect);
-    }
-
-    @Override
-    public void createBlockingBudget(String namespace, String name, Map<String, String> selector) {
-        control.createBlockingBudget(namespace, name, selector);
-    }
-
-    @Override
-    public List<RankPod> runningRanksOn(String node) {
-        return control.runningRanksOn(node).stream().map(r -> new RankPod(r.namespace(), r.job(), r.rank(), r.pod()))
-                .toList();
-    }
-
-    @Override
-    public String podOfRank(String namespace, String job, int rank) {
-        return control.podOfRank(namespace, job, rank);
-    }
-
-    @Override
-    public String nodeOfRank(String namespace, String job, int rank) {
-        return control.nodeOfRank(namespace, job, rank);
-    }
-
-    @Override
-    public void kubeletStops(String node) {
-        control.setNodeCondition(node, "Ready", "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.");
-        control.markPodsNotReady(node);
-    }
-
-    @Override
-    public void failNextPreflight(String node, String detail) {
-        cluster.preflightRuns().failNextOn(node, detail);
-    }
-
-    @Override
-    public void stopCheckpointing(String namespace, String gang, Instant since) {
-        cluster.trainers().stopCheckpointing(namespace, gang, since);
-    }
-
-    @Override
-    public Saved newestCheckpoint(String namespace, String gang) {
-        var s = cluster.trainers().newestComplete(namespace, gang);
-        return s == null ? null : new Saved(s.step(), s.uri(), s.at());
-    }
-
-    @Override
-    public void objectStoreReachable(boolean reachable) {
-        cluster.setObjectStorageReachable(reachable);
-    }
-
-    @Override
-    public void apfStorm(boolean on) {
-        if (on) {
-            cluster.pressure().startApfStorm("workload-low", "service-accounts");
-        } else {
-            cluster.pressure().stop(Episode.APF_429_STORM);
-        }
-    }
-
-    @Override
-    public String cannotStrike(FaultKind kind) {
-        return null;
     }
 }
