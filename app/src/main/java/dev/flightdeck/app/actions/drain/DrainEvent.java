@@ -1,9 +1,9 @@
 package dev.flightdeck.app.actions.drain;
 
-/** What a drain reports while it runs, for the progress view and the journal. */
-public sealed interface DrainEvent {
+import dev.flightdeck.app.actions.StepEvent;
 
-    String line();
+/** What a drain reports while it runs, for the progress view and the journal. */
+public sealed interface DrainEvent extends StepEvent {
 
     record Cordoned(String node) implements DrainEvent {
         public String line() {
@@ -45,6 +45,11 @@ public sealed interface DrainEvent {
     record Finished(DrainOutcome outcome) implements DrainEvent {
         public String line() {
             return outcome.summary();
+        }
+
+        @Override
+        public boolean isLast() {
+            return true;
         }
     }
 }

@@ -243,7 +243,7 @@ public final class DrainExecutor {
 
     private DrainOutcome finish(Consumer<DrainEvent> events, DrainOutcome.Result result, String node, int evicted,
                                 List<String> remaining, Instant start, String summary) {
-        DrainOutcome o = new DrainOutcome(result, node, evicted, remaining, Duration.between(start, clock.instant()), summary);
+        DrainOutcome o = new DrainOutcome(result, node, evicted, remaining, summary);
         events.accept(new DrainEvent.Finished(o));
         return o;
     }

@@ -4,7 +4,7 @@ import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.Operation;
+import dev.flightdeck.app.actions.SteppedOperation;
 import dev.flightdeck.app.actions.Permission;
 
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * retried until the timeout), wait for the pods to go. Stopping ends further evictions; the node
  * stays cordoned. Recorded as a {@code FlightdeckDrain} Event on the node.
  */
-public final class DrainOperation implements Operation<DrainPlan, DrainEvent, DrainOutcome> {
+public final class DrainOperation implements SteppedOperation<DrainPlan, DrainEvent, DrainOutcome> {
 
     public static final String EVENT_REASON = "FlightdeckDrain";
 
@@ -94,16 +94,6 @@ public final class DrainOperation implements Operation<DrainPlan, DrainEvent, Dr
     public boolean cancel() {
         executor.cancel();
         return true;
-    }
-
-    @Override
-    public String line(DrainEvent event) {
-        return event.line();
-    }
-
-    @Override
-    public boolean isLast(DrainEvent event) {
-        return event instanceof DrainEvent.Finished;
     }
 
     @Override

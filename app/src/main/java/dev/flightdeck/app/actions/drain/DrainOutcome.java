@@ -1,6 +1,5 @@
 package dev.flightdeck.app.actions.drain;
 
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -8,8 +7,7 @@ import java.util.List;
  *
  * @param remaining pods still on the node (not evicted, or evicted and not yet gone)
  */
-public record DrainOutcome(Result result, String node, int evicted, List<String> remaining, Duration took,
-                           String summary) {
+public record DrainOutcome(Result result, String node, int evicted, List<String> remaining, String summary) {
 
     public enum Result {
         /** Every pod that had to go is gone. */

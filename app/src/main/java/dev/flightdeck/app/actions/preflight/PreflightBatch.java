@@ -88,14 +88,11 @@ public final class PreflightBatch {
                                  AtomicInteger done) {
         Consumer<PreflightEvent> report = e -> events.accept(new Progress(node, e,
                 e instanceof PreflightEvent.Finished ? done.incrementAndGet() : done.get(), total));
-        if (cancelled.get()) {
-            return finish(node, PreflightOutcome.Result.CANCELLED, "cancelled before it started; nothing changed on "
-                    + node, report);
-        }
         ActionRun<PreflightPlan, PreflightEvent, PreflightOutcome> run = PreflightOperation.run(s, node, settings, poll);
         running.put(node, run);
         try {
-            if (cancelled.get()) { // cancel() may have passed over the map just before this run was put in it
+            // Checked once the run is in the map: cancel() stops every run there, so none can slip between the two.
+            if (cancelled.get()) {
                 return finish(node, PreflightOutcome.Result.CANCELLED, "cancelled before it started; nothing changed on "
                         + node, report);
             }
@@ -114,7 +111,7 @@ public final class PreflightBatch {
 
     private static PreflightOutcome finish(String node, PreflightOutcome.Result result, String summary,
                                            Consumer<PreflightEvent> report) {
-        PreflightOutcome o = new PreflightOutcome(result, node, null, null, Duration.ZERO, summary);
+        PreflightOutcome o = new PreflightOutcome(result, node, null, null, summary);
         report.accept(new PreflightEvent.Finished(o));
         return o;
     }

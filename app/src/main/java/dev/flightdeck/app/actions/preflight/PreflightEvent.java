@@ -1,9 +1,9 @@
 package dev.flightdeck.app.actions.preflight;
 
-/** What a re-preflight reports while it runs, for the progress view and the journal. */
-public sealed interface PreflightEvent {
+import dev.flightdeck.app.actions.StepEvent;
 
-    String line();
+/** What a re-preflight reports while it runs, for the progress view and the journal. */
+public sealed interface PreflightEvent extends StepEvent {
 
     record JobCreated(String job, int gpus, long deadlineSeconds) implements PreflightEvent {
         public String line() {
@@ -39,6 +39,11 @@ public sealed interface PreflightEvent {
     record Finished(PreflightOutcome outcome) implements PreflightEvent {
         public String line() {
             return outcome.summary();
+        }
+
+        @Override
+        public boolean isLast() {
+            return true;
         }
     }
 }

@@ -242,7 +242,7 @@ public final class PreflightExecutor {
 
     private PreflightOutcome finish(Run run, PreflightOutcome.Result result, String detail, String summary) {
         PreflightOutcome o = new PreflightOutcome(result, run.node(), jobCreated.get() ? run.plan.jobRef() : null, detail,
-                Duration.between(run.start, clock.instant()), summary);
+                summary);
         run.events.accept(new PreflightEvent.Finished(o));
         return o;
     }

@@ -4,7 +4,7 @@ import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.Operation;
+import dev.flightdeck.app.actions.SteppedOperation;
 import dev.flightdeck.app.actions.Permission;
 
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * lift the gate on a pass or keep it gated as failed with the log's tail. Stopping deletes the Job
  * and leaves the node gated pending. Recorded as a FlightdeckPreflight Event on the node.
  */
-public final class PreflightOperation implements Operation<PreflightPlan, PreflightEvent, PreflightOutcome> {
+public final class PreflightOperation implements SteppedOperation<PreflightPlan, PreflightEvent, PreflightOutcome> {
 
     public static final String EVENT_REASON = "FlightdeckPreflight";
 
@@ -91,16 +91,6 @@ public final class PreflightOperation implements Operation<PreflightPlan, Prefli
     public boolean cancel() {
         executor.cancel();
         return true;
-    }
-
-    @Override
-    public String line(PreflightEvent event) {
-        return event.line();
-    }
-
-    @Override
-    public boolean isLast(PreflightEvent event) {
-        return event instanceof PreflightEvent.Finished;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.flightdeck.app.actions.preflight;
 
-import java.time.Duration;
 
 /**
  * How a re-preflight ended.
@@ -9,7 +8,7 @@ import java.time.Duration;
  * @param detail  what was written to the node's detail annotation (reason and log tail), or null
  * @param summary one line for people: what happened and what state the node is left in
  */
-public record PreflightOutcome(Result result, String node, String job, String detail, Duration took, String summary) {
+public record PreflightOutcome(Result result, String node, String job, String detail, String summary) {
 
     public enum Result {
         /** The validation passed; the gate taint is gone. */

@@ -1,12 +1,12 @@
 package dev.flightdeck.app.actions.resume;
 
+import dev.flightdeck.app.actions.StepEvent;
+
 import java.nio.file.Path;
 import java.time.Duration;
 
 /** What a resume reports while it runs, one per step, for the progress view. */
-public sealed interface ResumeEvent {
-
-    String line();
+public sealed interface ResumeEvent extends StepEvent {
 
     record Saved(String workload, int pods, Path journalFile) implements ResumeEvent {
         public String line() {
@@ -56,6 +56,11 @@ public sealed interface ResumeEvent {
     record Finished(ResumeOutcome outcome) implements ResumeEvent {
         public String line() {
             return outcome.summary();
+        }
+
+        @Override
+        public boolean isLast() {
+            return true;
         }
     }
 }

@@ -46,9 +46,8 @@ public final class ResumeExecutor {
 
     /** @param journal the run's journal, where the original is saved before anything is deleted */
     public ResumeOutcome execute(ResumePlan plan, ActionJournal journal, Consumer<ResumeEvent> events) {
-        Instant start = clock.instant();
         ResumeJournal log = new ResumeJournal(journal);
-        Run run = new Run(plan, log, events, start);
+        Run run = new Run(plan, log, events);
         try {
             return run.go();
         } catch (IOException e) {
@@ -69,14 +68,12 @@ public final class ResumeExecutor {
         final ResumePlan plan;
         final ResumeJournal log;
         final Consumer<ResumeEvent> events;
-        final Instant start;
         boolean deleteSent;
 
-        Run(ResumePlan plan, ResumeJournal log, Consumer<ResumeEvent> events, Instant start) {
+        Run(ResumePlan plan, ResumeJournal log, Consumer<ResumeEvent> events) {
             this.plan = plan;
             this.log = log;
             this.events = events;
-            this.start = start;
         }
 
         ResumeOutcome go() throws IOException, InterruptedException {
@@ -194,8 +191,7 @@ public final class ResumeExecutor {
         }
 
         ResumeOutcome finish(ResumeOutcome.Result result, String uid, String summary) {
-            ResumeOutcome o = new ResumeOutcome(result, plan.ref(), summary, log.file(), uid,
-                    Duration.between(start, clock.instant()));
+            ResumeOutcome o = new ResumeOutcome(result, plan.ref(), summary, log.file(), uid);
             events.accept(new ResumeEvent.Finished(o));
             return o;
         }

@@ -4,7 +4,7 @@ import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.Operation;
+import dev.flightdeck.app.actions.SteppedOperation;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.gangs.Gang;
 
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * ({@link ResumeExecutor}). It cannot be stopped: once the delete is sent, stopping halfway would
  * leave no workload. Recorded as a FlightdeckResume Event on the workload (the new one when made).
  */
-public final class ResumeOperation implements Operation<ResumePlan, ResumeEvent, ResumeOutcome> {
+public final class ResumeOperation implements SteppedOperation<ResumePlan, ResumeEvent, ResumeOutcome> {
 
     public static final String EVENT_REASON = "FlightdeckResume";
 
@@ -114,16 +114,6 @@ public final class ResumeOperation implements Operation<ResumePlan, ResumeEvent,
     @Override
     public boolean cancel() {
         return false;
-    }
-
-    @Override
-    public String line(ResumeEvent event) {
-        return event.line();
-    }
-
-    @Override
-    public boolean isLast(ResumeEvent event) {
-        return event instanceof ResumeEvent.Finished;
     }
 
     /** The saved original is the executor's own entry; the ranks' count changes are progress, said in the outcome. */

@@ -1,7 +1,6 @@
 package dev.flightdeck.app.actions.resume;
 
 import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * How a resume ended, in one line for the person.
@@ -9,7 +8,7 @@ import java.time.Duration;
  * @param journalFile the journal file holding the saved original, or null when it could not be saved
  * @param newUid      the new workload's UID when one was created, else null
  */
-public record ResumeOutcome(Result result, String ref, String summary, Path journalFile, String newUid, Duration took) {
+public record ResumeOutcome(Result result, String ref, String summary, Path journalFile, String newUid) {
 
     public enum Result {
         /** Recreated from the checkpoint and every rank exists (Pending or Running). */
