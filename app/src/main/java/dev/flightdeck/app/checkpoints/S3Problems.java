@@ -45,6 +45,11 @@ final class S3Problems {
             return "cannot reach " + endpoint + " " + action + " (" + Problems.plain(e)
                     + "): is the object store up and the endpoint setting right?";
         }
+        if (root instanceof java.net.SocketException) {
+            // Connected, then cut off before an answer (a ConnectException, refused, is caught above).
+            return endpoint + " dropped the connection " + action + " (" + Problems.plain(e)
+                    + "): is the object store restarting or overloaded, or a proxy in between cutting connections?";
+        }
         if (root instanceof SSLException) {
             return "TLS with " + endpoint + " failed " + action + " (" + Problems.plain(e)
                     + "): check the endpoint's certificate and that it speaks https";

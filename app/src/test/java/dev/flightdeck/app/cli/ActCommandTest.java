@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +96,6 @@ class ActCommandTest {
         assertTrue(r.err().lines().anyMatch(l -> l.startsWith("cordoned gpu-node-040")), r.err());
         List<String> phases = journal(t0, "node/gpu-node-040").stream().map(JournalEntry::phase).distinct().toList();
         assertEquals(List.of("plan", "confirm", "step", "outcome"), phases);
-        assertTrue(Duration.between(t0, Instant.now()).toSeconds() < 60);
     }
 
     @Test

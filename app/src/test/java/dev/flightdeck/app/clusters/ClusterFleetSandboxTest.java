@@ -126,8 +126,9 @@ class ClusterFleetSandboxTest {
             long liveMs = (System.nanoTime() - start) / 1_000_000;
             System.out.println("figure: three sandboxes live " + liveMs + " ms after opening, the silent cluster still "
                     + row(live, "silent").connection().label());
+            // Still connecting when the other three are live: had they waited behind it, its 15 s probe would have
+            // ended first and it would no longer be connecting.
             assertEquals(ClusterSummary.Connection.CONNECTING, row(live, "silent").connection(), "it has not answered");
-            assertTrue(liveMs < 14_000, "not behind the silent cluster's 15 s probe");
 
             sandboxes.get(0).control().failPod("training", sandboxes.get(0).control().podOfRank("training",
                     "pretrain-east", 2), "Error", 1, "NCCL error");

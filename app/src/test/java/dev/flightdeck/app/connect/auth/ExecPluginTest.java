@@ -88,7 +88,8 @@ class ExecPluginTest {
         System.out.println("figure: a hanging exec plugin is given up on after " + ms + " ms (deadline 1 s)");
         assertEquals("the credential plugin 'hangs' of user 'alice' gave no answer within 1 s and was stopped — does it wait"
                 + " for a login in a browser or a terminal? Log in once from a shell, then reconnect", e.getMessage());
-        assertTrue(ms < 5_000, "stopped promptly, not after its children finished: " + ms + " ms");
+        // Its child touches the marker after 30 s: had the plugin been waited on with its children, it would be there.
+        assertFalse(Files.exists(marker), "stopped without waiting for its children to finish");
         long children = ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(marker.toString()))
                 .count();
         assertEquals(0, children, "no child of the plugin left running");
