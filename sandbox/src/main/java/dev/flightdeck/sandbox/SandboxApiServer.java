@@ -53,7 +53,7 @@ public final class SandboxApiServer implements AutoCloseable {
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
     /** A drill sandbox's control surface, outside the Kubernetes API (null on other sandboxes). */
-    private volatile SandboxDrillSurface control;
+    private volatile SandboxControlSurface control;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
         this.store = store;
@@ -101,8 +101,8 @@ public final class SandboxApiServer implements AutoCloseable {
         return preflights;
     }
 
-    /** Serves a drill's control surface under {@link SandboxDrillSurface#PREFIX}. */
-    void control(SandboxDrillSurface surface) {
+    /** Serves a drill's control surface under {@link SandboxControlSurface#PREFIX}. */
+    void control(SandboxControlSurface surface) {
         this.control = surface;
     }
 
@@ -115,7 +115,7 @@ public final class SandboxApiServer implements AutoCloseable {
     }
 
     private void handle(HttpServerRequest req) {
-        if (!audit.isEmpty() && !req.path().startsWith(SandboxDrillSurface.PREFIX)) {
+        if (!audit.isEmpty() && !req.path().startsWith(SandboxControlSurface.PREFIX)) {
             String ua = req.getHeader("User-Agent");
             SeenRequest seen = new SeenRequest(java.time.Instant.now(), req.method().name(), req.path(), req.query(),
                     ua == null ? "" : ua);
@@ -130,10 +130,10 @@ public final class SandboxApiServer implements AutoCloseable {
 
     private void route(HttpServerRequest req, Buffer body, Context ctx) {
         String path = req.path();
-        if (path.startsWith(SandboxDrillSurface.PREFIX) || path.equals(SandboxDrillSurface.ROOT)) {
-            SandboxDrillSurface surface = control;
-            SandboxDrillSurface.Answer a = surface == null
-                    ? new SandboxDrillSurface.Answer(404, statusJson(404, "NotFound", "this sandbox is not a drill's"))
+        if (path.startsWith(SandboxControlSurface.PREFIX) || path.equals(SandboxControlSurface.ROOT)) {
+            SandboxControlSurface surface = control;
+            SandboxControlSurface.Answer a = surface == null
+                    ? new SandboxControlSurface.Answer(404, statusJson(404, "NotFound", "this sandbox is not a drill's"))
                     : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
             json(req.response(), a.code(), a.json());
             return;

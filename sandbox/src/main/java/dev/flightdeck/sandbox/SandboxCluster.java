@@ -70,6 +70,7 @@ public final class SandboxCluster implements AutoCloseable {
             churn.start(4);
         }
         this.control = new SandboxControl(url, pressure);
+        server.control(new SandboxControlSurface(this, null));
     }
 
     /** Starts a sandbox of {@code nodes} GPU nodes that keeps changing a little. */
@@ -104,7 +105,7 @@ public final class SandboxCluster implements AutoCloseable {
 
     /**
      * A sandbox for a drill: {@code nodes} healthy GPU nodes, and its gangs once the drill
-     * seeds them ({@link #seedDrillGangs}, or over its control surface, {@link SandboxDrillSurface}).
+     * seeds them ({@link #seedDrillGangs}, or over its control surface, {@link SandboxControlSurface}).
      * Nothing changes by itself but what a drill needs to be played out: the simulated scheduler binds
      * Pending pods ({@link SandboxPodScheduling}) and the gangs' trainers save checkpoints while
      * they run ({@link SandboxTrainers}). Its requests are kept for the drill to read as an audit log.
@@ -115,7 +116,7 @@ public final class SandboxCluster implements AutoCloseable {
         c.startDrillControllers();
         RequestAudit audit = new RequestAudit();
         c.audit(audit::add);
-        c.server.control(new SandboxDrillSurface(c, audit));
+        c.server.control(new SandboxControlSurface(c, audit));
         return c;
     }
 

@@ -67,6 +67,17 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyTheApplicationsStarterTouchesTheSandbox() {
+        // The application ships the sandbox and starts it (EmbeddedSandbox); every screen sees it as
+        // any cluster, through the core: its episodes are switched over HTTP like a drill's faults.
+        ArchRule rule = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .and().doNotHaveFullyQualifiedName("dev.flightdeck.views.EmbeddedSandbox")
+                .should().dependOnClassesThat().resideInAPackage("dev.flightdeck.sandbox..")
+                .because("a screen that reached into the sandbox would behave on the demo as on no real cluster");
+        rule.check(views);
+    }
+
+    @Test
     void theWindowsCarryOutActionsOnlyThroughTheCoresActionRun() {
         // An action's journal entries, its Event on the object and its outcome are ActionRun's, the
         // same for the console and the headless commands; a window that journaled or posted Events

@@ -7,8 +7,8 @@ import java.util.Optional;
  * A cluster running on this machine that the console connects to without a kubeconfig — the
  * embedded sandbox — handed to the core as plain facts: where its API server listens, its object
  * storage and keys, and the clock its simulated metrics follow. The core never sees what it is made
- * of; whoever started it may find its own handle again with {@link #as} (the console's episode
- * switches on its sandbox).
+ * of; whoever started it may find its own handle again with {@link #as} (a test that looks
+ * inside the sandbox it started). Its simulated agents are switched over HTTP ({@link LocalControl}).
  *
  * @param stop stops it, for a cluster the console started itself (nothing for one owned elsewhere)
  */

@@ -10,11 +10,22 @@ public enum Episode {
      * priority level (default {@code workload-low}, flow schema {@code service-accounts}),
      * about 8% of all requests.
      */
-    APF_429_STORM,
+    APF_429_STORM("APF 429 storm on workload-low"),
     /** Simulated: about 4% of API requests fail with 500, 503 or 504, and p99 latency climbs into seconds. */
-    SERVER_ERRORS_5XX,
+    SERVER_ERRORS_5XX("5xx burst with slow requests"),
     /** Simulated: a readiness check (default {@code etcd}) fails, so {@code /readyz} answers 500. */
-    READYZ_FAILING,
+    READYZ_FAILING("Failing readyz check (etcd)"),
     /** Simulated: 150 Events a second are created and the stored event count climbs. */
-    EVENT_FLOOD
+    EVENT_FLOOD("Event flood");
+
+    private final String title;
+
+    Episode(String title) {
+        this.title = title;
+    }
+
+    /** What a person is offered to switch on, in words. */
+    public String title() {
+        return title;
+    }
 }

@@ -66,7 +66,7 @@ public final class PressureView extends VBox {
         window.valueProperty().bindBidirectional(vm.windowProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(10, headline, spacer, new EpisodeMenu(vm.sandboxProperty()), new Label("History"), window);
+        HBox header = new HBox(10, headline, spacer, new EpisodeMenu(vm), new Label("History"), window);
         header.getStyleClass().add(Styles.FLEET_HEADER);
 
         GridPane grid = new GridPane();

@@ -5,7 +5,8 @@ import dev.flightdeck.app.pressure.HistorySnapshot;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.pressure.PressureScraper;
-import dev.flightdeck.sandbox.metrics.SandboxPressure;
+import dev.flightdeck.app.connect.SimulatedEpisodes;
+import dev.flightdeck.views.background.LatestOnly;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -32,13 +33,20 @@ public final class PressureViewModel {
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "API server: no reading yet");
     private final ReadOnlyObjectWrapper<Level> level = new ReadOnlyObjectWrapper<>(this, "level");
     private final ReadOnlyStringWrapper healthProblem = new ReadOnlyStringWrapper(this, "healthProblem");
-    private final ReadOnlyObjectWrapper<SandboxPressure> sandbox = new ReadOnlyObjectWrapper<>(this, "sandbox");
+    /** The shown cluster's simulated episodes (the sandbox's), or null on a real cluster. */
+    private final ReadOnlyObjectWrapper<SimulatedEpisodes> simulated = new ReadOnlyObjectWrapper<>(this, "simulated");
+    private final javafx.collections.ObservableList<SimulatedEpisodes.Episode> episodes =
+            javafx.collections.FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper episodeProblem = new ReadOnlyStringWrapper(this, "episodeProblem");
+    private final LatestOnly episodeCalls;
     private final ObjectProperty<Duration> window = new SimpleObjectProperty<>(this, "window", Duration.ofMinutes(15));
     private PressureScraper scraper;
     private Consumer<PressureReading> listener;
 
     public PressureViewModel(Executor fx) {
         this.fx = fx;
+        // Each switch is a request to the sandbox: never on the FX thread.
+        this.episodeCalls = new LatestOnly(r -> Thread.ofVirtual().name("sandbox-episodes").start(r), fx);
         window.addListener((o, old, w) -> {
             if (scraper != null && w != null) {
                 resize(scraper, w);
@@ -52,10 +60,11 @@ public final class PressureViewModel {
     }
 
     /** As {@link #attach(PressureScraper)}, on the sandbox with its simulated episodes to offer. */
-    public void attach(PressureScraper s, SandboxPressure simulated) {
+    public void attach(PressureScraper s, SimulatedEpisodes offered) {
         detach();
         scraper = s;
-        sandbox.set(simulated);
+        simulated.set(offered);
+        refreshEpisodes();
         resize(s, window.get());
         PressureScraper mine = s;
         listener = reading -> fx.execute(() -> {
@@ -88,7 +97,10 @@ public final class PressureViewModel {
             scraper.unsubscribe(listener);
         }
         scraper = null;
-        sandbox.set(null);
+        simulated.set(null);
+        episodeCalls.supersede();
+        episodes.clear();
+        episodeProblem.set(null);
         latest.set(null);
         history.set(null);
         readyz.set(null);
@@ -144,8 +156,46 @@ public final class PressureViewModel {
     }
 
     /** The sandbox's simulated episodes when the cluster shown is the sandbox, else null. */
-    public ReadOnlyObjectProperty<SandboxPressure> sandboxProperty() {
-        return sandbox.getReadOnlyProperty();
+    public ReadOnlyObjectProperty<SimulatedEpisodes> simulatedProperty() {
+        return simulated.getReadOnlyProperty();
+    }
+
+    /** The sandbox's episodes and which are on, as last read (empty on a real cluster). */
+    public javafx.collections.ObservableList<SimulatedEpisodes.Episode> episodes() {
+        return javafx.collections.FXCollections.unmodifiableObservableList(episodes);
+    }
+
+    /** Why the episodes could not be read or switched, or null. */
+    public ReadOnlyStringProperty episodeProblemProperty() {
+        return episodeProblem.getReadOnlyProperty();
+    }
+
+    /** FX thread: reads which episodes are on again. */
+    public void refreshEpisodes() {
+        SimulatedEpisodes source = simulated.get();
+        if (source != null) {
+            episodeCalls.run(source::list, this::showEpisodes, this::episodeFailed);
+        }
+    }
+
+    /** FX thread: switches an episode on or off, then shows what is on. */
+    public void switchEpisode(String name, boolean on) {
+        SimulatedEpisodes source = simulated.get();
+        if (source != null) {
+            episodeCalls.run(() -> {
+                source.set(name, on);
+                return source.list();
+            }, this::showEpisodes, this::episodeFailed);
+        }
+    }
+
+    private void showEpisodes(java.util.List<SimulatedEpisodes.Episode> now) {
+        episodes.setAll(now);
+        episodeProblem.set(null);
+    }
+
+    private void episodeFailed(Exception e) {
+        episodeProblem.set("the sandbox's episodes: " + LatestOnly.reason(e));
     }
 
     /** How much history the charts show (1 min to 1 h). */

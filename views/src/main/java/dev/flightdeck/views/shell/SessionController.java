@@ -207,8 +207,8 @@ public final class SessionController implements AutoCloseable {
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
         // On the sandbox, its simulated pressure episodes for the person to switch on and off.
-        pressure.attach(s.pressure(), s.connection().sandbox().flatMap(l -> l.as(dev.flightdeck.sandbox.SandboxCluster.class))
-                .map(dev.flightdeck.sandbox.SandboxCluster::pressure).orElse(null));
+        pressure.attach(s.pressure(), s.connection().sandbox().map(dev.flightdeck.app.connect.SimulatedEpisodes::new)
+                .orElse(null));
         ConnectionTarget t = target.get();
         actions.attach(ActionSession.standard(s, t, settings, Clock.systemUTC()));
         session.set(s);

@@ -44,7 +44,10 @@ class PressureScreenSandboxTest extends SandboxScreenTest {
         Screenshots.write(window.getScene(), "pressure-healthy");
 
         robot.clickOn("#simulate-episode").clickOn("APF 429 storm on workload-low");
-        assertTrue(sandbox.pressure().isActive(Episode.APF_429_STORM), "the sandbox menu started the storm");
+        // The switch is a request to the sandbox's control surface, made off the FX thread.
+        FxWait.until(() -> sandbox.pressure().isActive(Episode.APF_429_STORM), "the sandbox menu started the storm");
+        FxWait.until(() -> sessions.pressure().episodes().stream().anyMatch(e -> e.name().equals("APF_429_STORM") && e.on()),
+                "the menu's tick, read back from the sandbox");
         FxWait.until(() -> text(robot, "#pressure-headline").contains("rejected by APF in workload-low"),
                 "the storm in the headline");
         assertEquals(Level.RED, sessions.pressure().levelProperty().get());

@@ -2,47 +2,38 @@ package dev.flightdeck.app.drills.world;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.connect.LocalControl;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.watch.KubeJson;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The client of a local drill cluster's control surface ({@code /flightdeck-sandbox/v1} on its API
- * server's port, JSON over loopback HTTP): the drill seeds its gangs there and throws the switches of
- * the simulated agents that have no Kubernetes API, and reads the cluster's request audit in pages.
+ * What a drill asks of its local cluster's control surface ({@link LocalControl}): it seeds its gangs
+ * there, throws the switches of the simulated agents that have no Kubernetes API, and reads the
+ * cluster's request audit in pages.
  */
 final class DrillControlSurface {
-
-    static final String ROOT = "/flightdeck-sandbox/v1";
 
     /** One page of the audit: the requests, the number to ask from next, and how many were lost before it. */
     record AuditPage(List<AuditedRequest> requests, long next, long lost) { }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final String url;
+    private final LocalControl control;
     private final String handsAgent;
 
     /** @param handsAgent the User-Agent prefix of the drill's own fault injector, to tell its requests apart in the audit */
     DrillControlSurface(String clusterUrl, String handsAgent) {
-        this.url = clusterUrl.replaceAll("/+$", "") + ROOT;
+        this.control = new LocalControl(clusterUrl);
         this.handsAgent = handsAgent;
     }
 
     /** Throws, in words, when the cluster has no drill control surface (a sandbox not started for a drill). */
     void check() {
-        send("GET", "", null, "reach the drill's control surface");
+        if (!control.send("GET", "", null, "reach the sandbox's control surface").path("drill").asBoolean()) {
+            throw new IllegalStateException("the local cluster was not started for a drill: it has no drill controls");
+        }
     }
 
     void seedGangs(List<Scenario.GangStart> gangs, Instant now) {
@@ -63,13 +54,13 @@ final class DrillControlSurface {
     }
 
     void stopCheckpointing(String namespace, String gang, Instant since) {
-        send("POST", "/trainers/" + seg(namespace) + "/" + seg(gang) + "/stop",
+        send("POST", "/trainers/" + LocalControl.segment(namespace) + "/" + LocalControl.segment(gang) + "/stop",
                 KubeJson.MAPPER.createObjectNode().put("since", since.toString()), "stop the checkpoints of " + gang);
     }
 
     /** The gang's newest complete checkpoint, or null when it has none. */
     DrillHands.Saved newestCheckpoint(String namespace, String gang) {
-        JsonNode s = sendAllowingNotFound("GET", "/trainers/" + seg(namespace) + "/" + seg(gang) + "/newest",
+        JsonNode s = control.sendAllowingNotFound("GET", "/trainers/" + LocalControl.segment(namespace) + "/" + LocalControl.segment(gang) + "/newest",
                 "read the newest checkpoint of " + gang);
         return s == null ? null : new DrillHands.Saved(s.path("step").asLong(), s.path("uri").asText(),
                 Instant.parse(s.path("at").asText()));
@@ -86,7 +77,7 @@ final class DrillControlSurface {
     }
 
     void apfStorm(boolean on) {
-        send("PUT", "/apf-storm", KubeJson.MAPPER.createObjectNode().put("on", on),
+        send("PUT", "/episodes/APF_429_STORM", KubeJson.MAPPER.createObjectNode().put("on", on),
                 (on ? "start" : "end") + " the APF storm");
     }
 
@@ -103,46 +94,7 @@ final class DrillControlSurface {
         return new AuditPage(out, page.path("next").asLong(), page.path("lost").asLong());
     }
 
-    private JsonNode sendAllowingNotFound(String method, String path, String what) {
-        HttpResponse<String> r = exchange(method, path, null, what);
-        return r.statusCode() == 404 ? null : answer(r, what);
-    }
-
     private JsonNode send(String method, String path, JsonNode body, String what) {
-        return answer(exchange(method, path, body, what), what);
-    }
-
-    private HttpResponse<String> exchange(String method, String path, JsonNode body, String what) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body.toString()))
-                .build();
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not " + what + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while trying to " + what, e);
-        }
-    }
-
-    private static JsonNode answer(HttpResponse<String> r, String what) {
-        JsonNode json;
-        try {
-            json = KubeJson.MAPPER.readTree(r.body());
-        } catch (IOException e) {
-            throw new IllegalStateException("could not " + what + ": HTTP " + r.statusCode() + " with no JSON answer");
-        }
-        if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException("could not " + what + ": HTTP " + r.statusCode() + " "
-                    + json.path("message").asText(""));
-        }
-        return json;
-    }
-
-    private static String seg(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+        return control.send(method, path, body, what);
     }
 }

@@ -13,14 +13,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A drill sandbox's control surface: the switches of its simulated agents that have no Kubernetes
- * API (the trainers' checkpoints, the preflight runner's verdict, the object store, the API server's
- * own pressure), its gangs, and its request audit, served as JSON over the sandbox's own HTTP port
- * under {@value #PREFIX}, so a drill drives a sandbox the way it drives any cluster: over the wire,
- * without linking to it. Its requests are neither audited nor counted as load on the API server.
+ * A sandbox's control surface: the switches of its simulated agents that have no Kubernetes API,
+ * served as JSON over the sandbox's own HTTP port under {@value #PREFIX}, so the console and a drill
+ * drive a sandbox the way they drive any cluster: over the wire, without linking to it. Every sandbox
+ * offers its pressure episodes (the pressure screen's "Simulate" menu); a drill's sandbox also its
+ * gangs, the trainers' checkpoints, the preflight runner's verdict, the object store and its request
+ * audit. Its requests are neither audited nor counted as load on the API server.
  *
  * <pre>
- * GET  /flightdeck-sandbox/v1                                 what this is
+ * GET  /flightdeck-sandbox/v1                                 what this is: {"kind","drill":true|false}
+ * GET  /flightdeck-sandbox/v1/episodes                        {"episodes":[{"name","title","on"}]}
+ * PUT  /flightdeck-sandbox/v1/episodes/NAME                   {"on":true}
+ * drill sandboxes only:
  * POST /flightdeck-sandbox/v1/gangs                           {"gangs":[{namespace,name,ranks,gpusPerRank,
  *                                                               checkpointEvery (ISO-8601),lastCheckpoint,step}]}
  * PUT  /flightdeck-sandbox/v1/trainers/pace                   {"pace":10,"now":"2026-…Z"}
@@ -28,11 +32,10 @@ import java.util.List;
  * GET  /flightdeck-sandbox/v1/trainers/NS/GANG/newest         {"step","uri","at"}, or 404 when none
  * POST /flightdeck-sandbox/v1/preflight-failures              {"node","detail"}: the node's next validation fails
  * PUT  /flightdeck-sandbox/v1/object-storage                  {"reachable":false}
- * PUT  /flightdeck-sandbox/v1/apf-storm                       {"on":true}
  * GET  /flightdeck-sandbox/v1/audit?from=N                    {"next","lost","requests":[{at,method,path,query,userAgent}]}
  * </pre>
  */
-final class SandboxDrillSurface {
+final class SandboxControlSurface {
 
     static final String ROOT = "/flightdeck-sandbox/v1";
     static final String PREFIX = "/flightdeck-sandbox/";
@@ -43,10 +46,12 @@ final class SandboxDrillSurface {
     record Answer(int code, String json) { }
 
     private final SandboxCluster cluster;
+    /** A drill sandbox's request audit; null on any other sandbox, which serves only its episodes. */
     private final RequestAudit audit;
     private boolean seeded;
 
-    SandboxDrillSurface(SandboxCluster cluster, RequestAudit audit) {
+    /** @param audit the drill's request audit, or null for a sandbox that is not a drill's */
+    SandboxControlSurface(SandboxCluster cluster, RequestAudit audit) {
         this.cluster = cluster;
         this.audit = audit;
     }
@@ -58,9 +63,32 @@ final class SandboxDrillSurface {
         }
         try {
             String[] p = rest.isEmpty() ? new String[0] : rest.split("/");
-            return switch (method + " " + shape(p)) {
-                case "GET " -> ok(SandboxJson.MAPPER.createObjectNode().put("kind", "DrillControlSurface")
-                        .put("apiVersion", "flightdeck-sandbox/v1"));
+            String call = method + " " + shape(p);
+            switch (call) {
+                case "GET " -> {
+                    return ok(SandboxJson.MAPPER.createObjectNode().put("kind", "SandboxControlSurface")
+                            .put("apiVersion", "flightdeck-sandbox/v1").put("drill", audit != null));
+                }
+                case "GET episodes" -> {
+                    return episodes();
+                }
+                case "PUT episodes/*" -> {
+                    Episode e = episode(p[1]);
+                    if (bool(parse(body), "on")) {
+                        cluster.pressure().start(e);
+                    } else {
+                        cluster.pressure().stop(e);
+                    }
+                    return done();
+                }
+                default -> {
+                    if (audit == null) {
+                        return fail(404, "NotFound", "no " + method + " " + path + " on this sandbox: it was not started "
+                                + "for a drill");
+                    }
+                }
+            }
+            return switch (call) {
                 case "POST gangs" -> gangs(parse(body));
                 case "PUT trainers/pace" -> {
                     JsonNode b = parse(body);
@@ -81,14 +109,6 @@ final class SandboxDrillSurface {
                     cluster.setObjectStorageReachable(bool(parse(body), "reachable"));
                     yield done();
                 }
-                case "PUT apf-storm" -> {
-                    if (bool(parse(body), "on")) {
-                        cluster.pressure().startApfStorm("workload-low", "service-accounts");
-                    } else {
-                        cluster.pressure().stop(Episode.APF_429_STORM);
-                    }
-                    yield done();
-                }
                 case "GET audit" -> audit(from);
                 default -> fail(404, "NotFound", "no " + method + " " + path + " on the drill's control surface");
             };
@@ -102,7 +122,28 @@ final class SandboxDrillSurface {
         if (p.length == 4 && p[0].equals("trainers")) {
             return "trainers/*/*/" + p[3];
         }
+        if (p.length == 2 && p[0].equals("episodes")) {
+            return "episodes/*";
+        }
         return String.join("/", p);
+    }
+
+    private Answer episodes() {
+        ObjectNode out = SandboxJson.MAPPER.createObjectNode();
+        ArrayNode list = out.putArray("episodes");
+        for (Episode e : Episode.values()) {
+            list.addObject().put("name", e.name()).put("title", e.title()).put("on", cluster.pressure().isActive(e));
+        }
+        return ok(out);
+    }
+
+    private static Episode episode(String name) {
+        try {
+            return Episode.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("no episode " + name + "; the sandbox has " + java.util.Arrays.toString(
+                    Episode.values()));
+        }
     }
 
     private synchronized Answer gangs(JsonNode b) {

@@ -20,8 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A drill drives its sandbox's simulated agents over HTTP, and reads its requests back as an audit log. */
-class SandboxDrillSurfaceTest {
+/**
+ * The console and a drill drive a sandbox's simulated agents over HTTP: every sandbox its pressure
+ * episodes, a drill's also its gangs, trainers, validations and object store, and reads its requests
+ * back as an audit log.
+ */
+class SandboxControlSurfaceTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static SandboxCluster sandbox;
@@ -60,9 +64,13 @@ class SandboxDrillSurfaceTest {
 
     @Test
     void throwsTheSwitchesOfAgentsWithoutAnApi() throws Exception {
-        assertEquals(200, call("PUT", "/apf-storm", "{\"on\":true}").statusCode());
+        assertEquals(200, call("PUT", "/episodes/APF_429_STORM", "{\"on\":true}").statusCode());
         assertTrue(sandbox.pressure().isActive(Episode.APF_429_STORM));
-        assertEquals(200, call("PUT", "/apf-storm", "{\"on\":false}").statusCode());
+        JsonNode storm = json(call("GET", "/episodes", null), 200).path("episodes").get(0);
+        assertEquals("APF_429_STORM", storm.path("name").asText());
+        assertEquals("APF 429 storm on workload-low", storm.path("title").asText());
+        assertTrue(storm.path("on").asBoolean());
+        assertEquals(200, call("PUT", "/episodes/APF_429_STORM", "{\"on\":false}").statusCode());
         assertFalse(sandbox.pressure().isActive(Episode.APF_429_STORM));
 
         assertEquals(200, call("PUT", "/object-storage", "{\"reachable\":false}").statusCode());
@@ -81,14 +89,24 @@ class SandboxDrillSurfaceTest {
     void saysWhatIsWrongWithARequest() throws Exception {
         JsonNode notANumber = json(call("PUT", "/trainers/pace", "{\"pace\":\"fast\",\"now\":\"" + Instant.now() + "\"}"), 400);
         assertEquals("pace must be a number", notANumber.path("message").asText());
-        assertEquals("the request body is not a JSON object", json(call("PUT", "/apf-storm", "[]"), 400).path("message").asText());
+        assertEquals("the request body is not a JSON object", json(call("PUT", "/episodes/EVENT_FLOOD", "[]"), 400)
+                .path("message").asText());
+        assertTrue(json(call("PUT", "/episodes/QUAKE", "{\"on\":true}"), 400).path("message").asText()
+                .startsWith("no episode QUAKE; the sandbox has [APF_429_STORM, "));
         assertEquals("since must be an RFC 3339 time, not yesterday", json(call("POST", "/trainers/training/x/stop",
                 "{\"since\":\"yesterday\"}"), 400).path("message").asText());
         assertEquals(404, call("DELETE", "/gangs", null).statusCode());
         try (SandboxCluster demo = SandboxCluster.startQuiet(2)) {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(demo.url() + SandboxDrillSurface.ROOT)).build(),
+            String root = demo.url() + SandboxControlSurface.ROOT;
+            JsonNode what = SandboxJson.MAPPER.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(root)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
+            assertFalse(what.path("drill").asBoolean(true));
+            assertEquals(4, SandboxJson.MAPPER.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(root + "/episodes"))
+                    .build(), HttpResponse.BodyHandlers.ofString()).body()).path("episodes").size());
+            HttpResponse<String> audit = HTTP.send(HttpRequest.newBuilder(URI.create(root + "/audit?from=0")).build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertEquals(404, r.statusCode(), "only a drill's sandbox has a control surface");
+            assertEquals(404, audit.statusCode(), "only a drill's sandbox keeps an audit");
+            assertTrue(audit.body().contains("it was not started for a drill"), audit.body());
         }
     }
 
@@ -117,7 +135,7 @@ class SandboxDrillSurfaceTest {
     }
 
     private static HttpResponse<String> call(String method, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(sandbox.url() + SandboxDrillSurface.ROOT + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(sandbox.url() + SandboxControlSurface.ROOT + path))
                 .timeout(Duration.ofSeconds(10));
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
