@@ -213,7 +213,9 @@ final class DrillEngine {
             } else if (e.phase().equals("outcome")) {
                 underway.remove(e.action() + " " + e.target());
             }
-            if (e.phase().equals("confirm") || e.phase().equals("outcome") || saved) {
+            // One line per action on the timeline: its confirmation and its outcome (a resume's saved original
+            // is a step of the confirmed resume, not another action).
+            if (e.phase().equals("confirm") || e.phase().equals("outcome")) {
                 event(e.at(), TimelineEvent.Kind.OPERATOR, what);
                 done.add(DrillClock.offset(clock.since(e.at())) + "  " + what);
             }

@@ -64,6 +64,9 @@ class DrillRespondersSandboxTest {
         List<String> made = r.mistakes().stream().map(m -> m.mistake().name().toLowerCase(Locale.ROOT).replace('_', '-'))
                 .toList();
         figures(script, r);
+        assertTrue(r.timeline().stream().noneMatch(t -> t.kind() == TimelineEvent.Kind.OPERATOR
+                        && t.text().startsWith("resume ") && t.text().contains(" before deleting them")),
+                "a resume is one action on the timeline (confirmed, then its outcome), not its saved original too\n" + log);
         if (expected.isEmpty()) {
             assertEquals(0, code, "the runbook recovers " + scenario + "\n" + log);
             assertTrue(r.recovered(), log);
