@@ -37,6 +37,12 @@ public final class PressureViewModel {
     private final ReadOnlyObjectWrapper<SimulatedEpisodes> simulated = new ReadOnlyObjectWrapper<>(this, "simulated");
     private final javafx.collections.ObservableList<SimulatedEpisodes.Episode> episodes =
             javafx.collections.FXCollections.observableArrayList();
+    /**
+     * Kept, not made per call: the read-only view hears its list through a weak listener, so a view made
+     * afresh and held by nobody but its own listeners is collected and its listeners stop hearing changes.
+     */
+    private final javafx.collections.ObservableList<SimulatedEpisodes.Episode> episodesShown =
+            javafx.collections.FXCollections.unmodifiableObservableList(episodes);
     private final ReadOnlyStringWrapper episodeProblem = new ReadOnlyStringWrapper(this, "episodeProblem");
     private final LatestOnly episodeCalls;
     private final ObjectProperty<Duration> window = new SimpleObjectProperty<>(this, "window", Duration.ofMinutes(15));
@@ -162,7 +168,7 @@ public final class PressureViewModel {
 
     /** The sandbox's episodes and which are on, as last read (empty on a real cluster). */
     public javafx.collections.ObservableList<SimulatedEpisodes.Episode> episodes() {
-        return javafx.collections.FXCollections.unmodifiableObservableList(episodes);
+        return episodesShown;
     }
 
     /** Why the episodes could not be read or switched, or null. */

@@ -10,6 +10,7 @@ import dev.flightdeck.views.Screenshots;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
 import org.testfx.api.FxRobot;
 
 import java.nio.file.Files;
@@ -43,6 +44,13 @@ class PressureScreenSandboxTest extends SandboxScreenTest {
         FxWait.until(() -> text(robot, "#readyz-title").startsWith("/readyz: ok, "), "readyz checks listed");
         Screenshots.write(window.getScene(), "pressure-healthy");
 
+        // The menu offers what the sandbox says it has, read over HTTP when the screen attaches (until then it
+        // says it is reading them): a person opening it at once sees that line first.
+        FxWait.until(() -> robot.lookup("#simulate-episode").queryAs(javafx.scene.control.MenuButton.class).getItems()
+                .stream().filter(i -> i.getId().startsWith("episode-") && !i.getId().equals("episode-problem")).count() == 4,
+                "the sandbox's four episodes in the menu");
+        System.gc(); // the menu must go on hearing the view model after a collection (it once held a view that was collected)
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#simulate-episode").clickOn("APF 429 storm on workload-low");
         // The switch is a request to the sandbox's control surface, made off the FX thread.
         FxWait.until(() -> sandbox.pressure().isActive(Episode.APF_429_STORM), "the sandbox menu started the storm");
