@@ -1,6 +1,7 @@
 package dev.flightdeck.views;
 
 import dev.flightdeck.app.cli.Headless;
+import dev.flightdeck.app.secrets.Redaction;
 import dev.flightdeck.views.shell.FlightdeckApp;
 import javafx.application.Application;
 
@@ -22,6 +23,8 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        // Every line the process prints or logs passes the redaction boundary.
+        Redaction.guardStandardStreams();
         // Always exit explicitly: HTTP client threads of a closed session must not keep the JVM alive.
         System.exit(run(args, System.getenv(), System.out, System.err,
                 a -> Application.launch(FlightdeckApp.class, a)));

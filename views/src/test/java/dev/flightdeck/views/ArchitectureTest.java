@@ -93,6 +93,29 @@ class ArchitectureTest {
     }
 
     @Test
+    void textLeavesTheConsoleOnlyThroughTheRedactionBoundary() {
+        // A copy or a save that bypassed CopiedText would carry secrets the journal, the plans and the
+        // headless commands never show. Its own use of the clipboard and of Files is the one allowed.
+        ArchRule clipboard = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .and().doNotHaveFullyQualifiedName("dev.flightdeck.views.copy.CopiedText")
+                .should().dependOnClassesThat().haveFullyQualifiedName("javafx.scene.input.Clipboard")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("javafx.scene.input.ClipboardContent")
+                .because("what a person copies passes the redaction boundary (CopiedText)");
+        clipboard.check(views);
+        ArchRule files = noClasses().that().resideInAPackage("dev.flightdeck.views..")
+                .and().doNotHaveFullyQualifiedName("dev.flightdeck.views.copy.CopiedText")
+                .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                com.tngtech.archunit.base.DescribedPredicate.describe("java.nio.file.Files",
+                                        o -> o.getName().equals("java.nio.file.Files"))))
+                        .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                                com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching(
+                                        "write|writeString|newBufferedWriter|newOutputStream"))))
+                .because("what a person saves passes the redaction boundary (CopiedText)");
+        files.check(views);
+    }
+
+    @Test
     void theRulesCatchAViolation() {
         // The views do depend on JavaFX; the same rule shape pointed at them must fail,
         // which shows the rules see real dependencies and are not empty checks.

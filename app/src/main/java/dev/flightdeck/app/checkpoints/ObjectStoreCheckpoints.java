@@ -43,7 +43,7 @@ public final class ObjectStoreCheckpoints implements AutoCloseable {
 
     /** Credentials from the standard AWS chain (environment, {@code ~/.aws} profiles, roles). */
     public ObjectStoreCheckpoints(S3Settings settings) {
-        this(settings, DefaultCredentialsProvider.builder().build(), true);
+        this(settings, new KnownCredentials(DefaultCredentialsProvider.builder().build()), true);
     }
 
     /** With the given credentials (a named profile, or fixed keys in tests). */

@@ -2,6 +2,7 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.launch.UsageException;
+import dev.flightdeck.app.secrets.Redaction;
 import java.io.PrintStream;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ public final class Headless {
     }
 
     public static void main(String[] args) {
+        Redaction.guardStandardStreams();
         int code = run(args, System.getenv(), System.out, System.err,
                 java.util.List.of("JavaFX: not loaded by the headless commands (dev.flightdeck.views.Launcher has it)"));
         if (code == NOT_HEADLESS) {
@@ -41,6 +43,19 @@ public final class Headless {
      */
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err,
                           java.util.List<String> runtimeLines) {
+        // The boundary: whatever a command prints, and whoever called it with whichever streams, is redacted.
+        PrintStream guardedOut = Redaction.stream(out);
+        PrintStream guardedErr = Redaction.stream(err);
+        try {
+            return dispatch(args, env, guardedOut, guardedErr, runtimeLines);
+        } finally {
+            guardedOut.flush(); // a last line without its newline
+            guardedErr.flush();
+        }
+    }
+
+    private static int dispatch(String[] args, Map<String, String> env, PrintStream out, PrintStream err,
+                                java.util.List<String> runtimeLines) {
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(args);

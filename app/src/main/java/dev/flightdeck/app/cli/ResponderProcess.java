@@ -1,5 +1,7 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.secrets.Redaction;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -37,7 +39,8 @@ final class ResponderProcess {
         Path log = dir.resolve("responder.log");
         Thread.ofPlatform().name("drill-responder-output").daemon().start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
+                for (String read; (read = r.readLine()) != null; ) {
+                    String line = Redaction.text(read); // a responder may echo a token; neither the screen nor the log keeps it
                     show.println("responder| " + line);
                     Files.writeString(log, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 }

@@ -68,7 +68,9 @@ public final class ClusterConnection implements AutoCloseable {
                                              ConnectionOptions options) throws ConnectionProblem {
         Config config = tuned(new ConfigBuilder(Config.empty()).withMasterUrl(cluster.url()).build(), options);
         return probed(new ClusterConnection(target.displayName(), "sandbox-admin",
-                new KubernetesClientBuilder().withConfig(config).build(), cluster, owned, options.requestBudget().fresh()));
+                new KubernetesClientBuilder().withConfig(config).withHttpClientBuilderConsumer(b ->
+                        b.addOrReplaceInterceptor(SecretsNeverRead.NAME, new SecretsNeverRead())).build(),
+                cluster, owned, options.requestBudget().fresh()));
     }
 
     /**
@@ -81,8 +83,10 @@ public final class ClusterConnection implements AutoCloseable {
             ClientKeyAlgorithm.apply(config);
             // Fresh tokens on every request of this client and of everything derived from it.
             return new KubernetesClientBuilder().withConfig(config)
-                    .withHttpClientBuilderConsumer(b -> tokens.ifPresent(t ->
-                            b.addOrReplaceInterceptor(BearerTokenInterceptor.NAME, new BearerTokenInterceptor(t))))
+                    .withHttpClientBuilderConsumer(b -> {
+                        b.addOrReplaceInterceptor(SecretsNeverRead.NAME, new SecretsNeverRead());
+                        tokens.ifPresent(t -> b.addOrReplaceInterceptor(BearerTokenInterceptor.NAME, new BearerTokenInterceptor(t)));
+                    })
                     .build();
         } catch (java.io.IOException | RuntimeException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;

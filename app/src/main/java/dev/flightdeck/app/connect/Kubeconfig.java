@@ -60,6 +60,7 @@ public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String cu
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
                     "cannot use context '" + ctx.name() + "' from " + ctx.file() + ": " + oneLine(e.getMessage()), e);
         }
+        KubeconfigSecrets.remember(config);
         try {
             return new ClientSetup(config, credentials.apply(config, Clock.systemUTC()));
         } catch (CredentialsUnavailable e) {

@@ -9,6 +9,10 @@ import java.net.URI;
  */
 public record LocalObjectStorage(URI endpoint, String accessKey, String secretKey) {
 
+    public LocalObjectStorage {
+        dev.flightdeck.app.secrets.KnownSecrets.register(secretKey);
+    }
+
     @Override
     public String toString() {
         return "LocalObjectStorage[" + endpoint + "]"; // never the keys

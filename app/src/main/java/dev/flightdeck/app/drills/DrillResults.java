@@ -10,6 +10,7 @@ import dev.flightdeck.app.drills.report.HtmlWriter;
 import dev.flightdeck.app.drills.report.MarkdownWriter;
 import dev.flightdeck.app.drills.report.ReportBlock;
 import dev.flightdeck.app.drills.report.ReportDocument;
+import dev.flightdeck.app.secrets.Redaction;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -52,12 +53,13 @@ public final class DrillResults {
     public record Kept(Path markdown, Path html, Path json, Path chart) { }
 
     /** Writes the report's files and appends its result line; returns the files. */
-    public Kept keep(DrillReport r) throws IOException {
+    public Kept keep(DrillReport report) throws IOException {
+        DrillReport r = redacted(report);
         Path reports = dir.resolve("reports");
         Files.createDirectories(reports);
         String base = NAME.format(r.started()) + "-" + r.scenarioId();
         Kept k = export(r, reports, base);
-        byte[] line = (JSON.writeValueAsString(DrillResult.of(r, reports.resolve(base).toString())) + "\n")
+        byte[] line = (Redaction.text(JSON.writeValueAsString(DrillResult.of(r, reports.resolve(base).toString()))) + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         try (FileChannel ch = FileChannel.open(dir.resolve("results.jsonl"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
@@ -71,19 +73,28 @@ public final class DrillResults {
     }
 
     /** Writes {@code base}.md (+ .png), .html and .json into {@code folder} (an export the person asked for). */
-    public static Kept export(DrillReport r, Path folder, String base) throws IOException {
+    public static Kept export(DrillReport report, Path folder, String base) throws IOException {
+        DrillReport r = redacted(report);
         Files.createDirectories(folder);
         List<ReportBlock> blocks = ReportDocument.of(r);
         byte[] png = DrillChart.png(r, 1000, 420);
         Path chart = folder.resolve(base + ".png");
         Files.write(chart, png);
         Path md = folder.resolve(base + ".md");
-        Files.writeString(md, MarkdownWriter.write(blocks, chart.getFileName().toString()));
+        Files.writeString(md, Redaction.text(MarkdownWriter.write(blocks, chart.getFileName().toString())));
         Path html = folder.resolve(base + ".html");
-        Files.writeString(html, HtmlWriter.write("Drill report: " + r.title(), blocks, png));
+        Files.writeString(html, Redaction.text(HtmlWriter.write("Drill report: " + r.title(), blocks, png)));
         Path json = folder.resolve(base + ".json");
-        Files.writeString(json, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
+        Files.writeString(json, Redaction.text(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r)));
         return new Kept(md, html, json, chart);
+    }
+
+    /**
+     * The report as it may leave the process: every text in it (responder output, journal lines, messages)
+     * redacted, so its Markdown, HTML, JSON, chart and result line are all made from redacted values.
+     */
+    static DrillReport redacted(DrillReport r) throws IOException {
+        return JSON.treeToValue(Redaction.json(JSON.valueToTree(r)), DrillReport.class);
     }
 
     /** What reading the results found: the results, oldest first, and how many lines could not be read. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.flightdeck.app.secrets.Redaction;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -27,8 +28,8 @@ import java.util.stream.Stream;
  * in the app-data directory. Each entry is one write of a whole line followed by an fsync, so
  * after a crash the file holds every entry that was acknowledged and at most one torn last line,
  * which reading skips and counts. Existing lines are never rewritten. The directory and its files
- * are readable by their owner only ({@link OwnerOnlyFiles}), and what a resume saves in it has its
- * secrets left out ({@code SecretRedaction}).
+ * are readable by their owner only ({@link OwnerOnlyFiles}), and no entry carries a secret: every one
+ * passes the redaction boundary on its way in ({@link Redaction}).
  */
 public final class Journal {
 
@@ -49,10 +50,13 @@ public final class Journal {
         return dir;
     }
 
-    /** Appends one entry durably; returns once it is on disk. */
+    /**
+     * Appends one entry durably, its secrets taken out on the way in ({@link Redaction}: its words, its target
+     * and every detail, whoever built it); returns once it is on disk.
+     */
     public synchronized void append(JournalEntry e) throws IOException {
         dev.flightdeck.app.threads.UiThreadGuard.blocking("writing the journal");
-        byte[] line = (JSON.writeValueAsString(e) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (JSON.writeValueAsString(redacted(e)) + "\n").getBytes(StandardCharsets.UTF_8);
         Path file = fileFor(e.at());
         if (restricted.add(file)) {
             // Owner-only before the first byte goes in (and a file an older version wrote, tightened).
@@ -84,7 +88,12 @@ public final class Journal {
         }
     }
 
-    /** The file that holds the entries written at {@code at} (one per UTC day). */
+    private static JournalEntry redacted(JournalEntry e) {
+        return new JournalEntry(e.at(), Redaction.text(e.cluster()), e.context(), e.user(), e.action(), e.phase(),
+                Redaction.text(e.target()), Redaction.text(e.message()), Redaction.details(e.details()), e.durationMs(),
+                e.version());
+    }
+
     private static boolean endsTorn(Path file) throws IOException {
         if (!Files.exists(file)) {
             return false;
@@ -99,6 +108,7 @@ public final class Journal {
         }
     }
 
+    /** The file that holds the entries written at {@code at} (one per UTC day). */
     public Path fileFor(Instant at) {
         return dir.resolve(LocalDate.ofInstant(at, ZoneOffset.UTC) + ".jsonl");
     }

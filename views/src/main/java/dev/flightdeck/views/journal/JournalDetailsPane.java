@@ -1,5 +1,6 @@
 package dev.flightdeck.views.journal;
 
+import dev.flightdeck.views.copy.CopiedText;
 import dev.flightdeck.app.journal.JournalEntry;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
@@ -44,7 +45,7 @@ final class JournalDetailsPane extends SplitPane {
         VBox.setVgrow(json, Priority.ALWAYS);
         copyJson.setId("journal-copy-json");
         copyJson.setTooltip(new Tooltip("Copy the whole details as JSON"));
-        copyJson.setOnAction(e -> Clipboards.copy(json.getText()));
+        copyJson.setOnAction(e -> CopiedText.toClipboard(json.getText()));
         Label jsonTitle = section("Details as JSON");
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
@@ -104,7 +105,7 @@ final class JournalDetailsPane extends SplitPane {
                 copy.setId("journal-copy-" + line.key());
                 copy.setTooltip(new Tooltip("Copy " + line.key() + " as JSON"));
                 Object value = details.get(line.key());
-                copy.setOnAction(a -> Clipboards.copy(DetailsText.prettyJson(value)));
+                copy.setOnAction(a -> CopiedText.toClipboard(DetailsText.prettyJson(value)));
                 copy.setMinWidth(Region.USE_PREF_SIZE);
                 grid.add(copy, 2, r);
                 v.setTooltip(new Tooltip("Saved whole: see the JSON, or Copy"));

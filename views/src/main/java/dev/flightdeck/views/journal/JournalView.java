@@ -1,5 +1,6 @@
 package dev.flightdeck.views.journal;
 
+import dev.flightdeck.views.copy.CopiedText;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.beans.property.SimpleStringProperty;
@@ -98,7 +99,7 @@ public final class JournalView extends VBox {
         Button copy = button("journal-copy-markdown", "Copy as Markdown", Icons.COPY,
                 "The shown entries as a Markdown incident timeline, oldest first, on the clipboard");
         copy.setOnAction(e -> {
-            Clipboards.copy(vm.timelineMarkdown());
+            CopiedText.toClipboard(vm.timelineMarkdown());
             exportProblem.set(null);
             exportNotice.set("Copied the timeline of " + count() + " to the clipboard as Markdown.");
         });

@@ -1,5 +1,6 @@
 package dev.flightdeck.views.journal;
 
+import dev.flightdeck.views.copy.CopiedText;
 import dev.flightdeck.app.journal.IncidentTimeline;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
@@ -24,8 +25,6 @@ import javafx.collections.ObservableList;
 import javafx.collections.transformation.SortedList;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -251,9 +250,9 @@ public final class JournalViewModel {
         write(file, timelineMarkdown());
     }
 
-    /** Writes a timeline taken earlier to {@code file} (UTF-8), replacing it: any thread. */
+    /** Writes a timeline taken earlier to {@code file} (UTF-8, redacted), replacing it: any thread. */
     static void write(Path file, String markdown) throws IOException {
-        Files.writeString(file, markdown, StandardCharsets.UTF_8);
+        CopiedText.toFile(file, markdown);
     }
 
     /** The status line and the empty table's words, from what the last read found. */

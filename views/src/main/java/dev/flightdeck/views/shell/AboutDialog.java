@@ -3,12 +3,11 @@ package dev.flightdeck.views.shell;
 import dev.flightdeck.app.about.BuildInfo;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.theme.Styles;
+import dev.flightdeck.views.copy.CopiedText;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -52,11 +51,7 @@ final class AboutDialog extends Stage {
         Label title = new Label(b.line());
         title.getStyleClass().add(Styles.DETAILS_TITLE);
         Button copyButton = new Button("Copy");
-        copyButton.setOnAction(e -> {
-            ClipboardContent c = new ClipboardContent();
-            c.putString(copy.toString());
-            Clipboard.getSystemClipboard().setContent(c);
-        });
+        copyButton.setOnAction(e -> CopiedText.toClipboard(copy.toString()));
         Button close = new Button("Close");
         close.setId("about-close");
         close.setCancelButton(true);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.actions.KubeRest;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
+import dev.flightdeck.app.secrets.Redaction;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
@@ -109,7 +110,7 @@ public final class JournalRestore {
                 "  check   " + p.describe() + " does not exist now"));
         if (p.hasRedactedValues()) {
             lines.add("  secrets " + p.redacted().size() + " values were not journaled (secrets never are) and would be created as \""
-                    + SecretRedaction.PLACEHOLDER + "\":");
+                    + Redaction.PLACEHOLDER + "\":");
             p.redacted().forEach(r -> lines.add("            " + r));
             lines.add("          restore with --accept-redacted and set them afterwards, or create the workload again from its source");
         }

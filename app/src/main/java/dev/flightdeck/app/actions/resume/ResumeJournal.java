@@ -2,6 +2,7 @@ package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.actions.ActionJournal;
+import dev.flightdeck.app.secrets.SecretObjects;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,17 +32,17 @@ final class ResumeJournal {
         this.journal = journal;
     }
     /**
-     * Writes the original durably (fsync), secrets left out ({@link SecretRedaction}: literal env values,
+     * Writes the original durably (fsync), secrets left out ({@link SecretObjects}: literal env values,
      * arguments and annotations that hold tokens or passwords; references to Secrets stay), and returns
      * the file holding it. Where each left-out value was is saved too, so a restore can say so.
      */
     Path saveOriginal(ResumePlan plan, JsonNode workload, List<JsonNode> pods) throws IOException {
         List<String> redacted = new ArrayList<>();
-        SecretRedaction.Result w = SecretRedaction.redact(workload);
+        SecretObjects.Result w = SecretObjects.redact(workload);
         w.redacted().forEach(p -> redacted.add(plan.kind().kind() + " " + p));
         List<JsonNode> savedPods = new ArrayList<>();
         for (JsonNode pod : pods) {
-            SecretRedaction.Result r = SecretRedaction.redact(pod);
+            SecretObjects.Result r = SecretObjects.redact(pod);
             savedPods.add(r.object());
             r.redacted().forEach(p -> redacted.add("pod " + pod.path("metadata").path("name").asText() + " " + p));
         }
@@ -50,7 +51,7 @@ final class ResumeJournal {
         details.put("workload", w.object());
         details.put("pods", savedPods);
         details.put("checkpoint", plan.checkpoint().uri());
-        details.put("after", SecretRedaction.redact(plan.after()).object()); // the same values again: left out the same way
+        details.put("after", SecretObjects.redact(plan.after()).object()); // the same values again: left out the same way
         if (!redacted.isEmpty()) {
             details.put(REDACTED, redacted);
         }

@@ -20,7 +20,8 @@ import java.util.List;
  * @param location       the variable's value and how the job should use it, per layout
  * @param before         the workload as it stands, stripped of server-managed fields
  * @param after          what will be created
- * @param diff           unified diff of before and after, as YAML
+ * @param diff           unified diff of before and after, as YAML, made from redacted copies
+ * @param leftOutOfDiff  what the diff does not show at all (managedFields, kubectl's last-applied-configuration)
  * @param pods           the pods that go with the workload
  * @param containers     how many containers get the variable
  * @param expectedRanks  ranks the new workload asks for (what the executor waits to see created)
@@ -28,7 +29,7 @@ import java.util.List;
 public record ResumePlan(GangKey gang, GangVerdict verdict, String verdictReason, ResumableKind kind, String namespace,
                          String name, Checkpoint checkpoint, boolean newest, CheckpointSource source, String envName,
                          ResumeLocation location, ObjectNode before, ObjectNode after, List<String> diff,
-                         List<ResumePod> pods, int containers, int expectedRanks, Instant plannedAt) {
+                         List<String> leftOutOfDiff, List<ResumePod> pods, int containers, int expectedRanks, Instant plannedAt) {
 
     /**
      * Foreground: the API server keeps the workload (with a deletionTimestamp) until the garbage
@@ -40,6 +41,7 @@ public record ResumePlan(GangKey gang, GangVerdict verdict, String verdictReason
 
     public ResumePlan {
         diff = List.copyOf(diff);
+        leftOutOfDiff = List.copyOf(leftOutOfDiff);
         pods = List.copyOf(pods);
     }
 

@@ -2,6 +2,7 @@ package dev.flightdeck.app.actions.resume;
 
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.secrets.Redaction;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +34,12 @@ public final class ResumePlanText {
         out.add("  create      " + p.describe() + " again, " + p.expectedRanks() + " ranks, with the changes below");
         out.add("  saved first the whole " + p.kind().kind() + " and every pod go to the journal before anything is deleted;"
                 + " if creating fails, the original is created again");
+        if (p.diff().stream().anyMatch(l -> l.contains(Redaction.PLACEHOLDER))) {
+            out.add("  secrets     shown as \"" + Redaction.PLACEHOLDER + "\"; the new object keeps their values");
+        }
+        if (!p.leftOutOfDiff().isEmpty()) {
+            out.add("  not shown   " + String.join(" and ", p.leftOutOfDiff()) + " (left out of the diff; the new object keeps it)");
+        }
         out.addAll(p.diff());
         return out;
     }

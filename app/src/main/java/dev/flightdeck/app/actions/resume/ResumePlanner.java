@@ -7,6 +7,7 @@ import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.WorkloadFacts;
+import dev.flightdeck.app.secrets.SecretObjects;
 
 import java.time.Instant;
 import java.util.HashMap;
@@ -58,11 +59,14 @@ public final class ResumePlanner {
         }
         List<WorkloadFacts> facts = kind.workloadKind().reader().apply(gang.key(), after);
         int ranks = facts.isEmpty() ? gang.expected() : facts.getFirst().expected();
-        List<String> diff = ManifestDiff.unified(before, after, kind.kind() + " " + ref + " now",
-                kind.kind() + " " + ref + " resumed from " + cp.uri().trim());
+        // What the person reads is computed from redacted copies: the diff's context lines around the added
+        // variable and annotation would otherwise show the values next to them.
+        SecretObjects.Shown shownBefore = SecretObjects.forDisplay(before);
+        List<String> diff = ManifestDiff.unified(shownBefore.object(), SecretObjects.forDisplay(after).object(),
+                kind.kind() + " " + ref + " now", kind.kind() + " " + ref + " resumed from " + cp.uri().trim());
         return new ResumePlan(gang.key(), gang.verdict(), gang.reasonText(), kind, gang.key().namespace(),
                 gang.key().name(), cp, cp.equals(checkpoints.newest()), checkpoints.source(), envName, where, before,
-                after, diff, pods.stream().map(ResumePod::of).toList(), containers, ranks, now);
+                after, diff, shownBefore.leftOut(), pods.stream().map(ResumePod::of).toList(), containers, ranks, now);
     }
 
     /** The gang's flightdeck.dev/ annotations with the workload's own (all of them) over them: the workload's word wins. */

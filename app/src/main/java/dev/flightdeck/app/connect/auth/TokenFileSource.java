@@ -47,6 +47,7 @@ public final class TokenFileSource implements TokenSource {
                 return keepOr(new CredentialsUnavailable("token file " + file + " is empty"));
             }
             token = read;
+            dev.flightdeck.app.secrets.KnownSecrets.register(read);
             return token;
         } catch (IOException | SecurityException e) {
             readAt = now;

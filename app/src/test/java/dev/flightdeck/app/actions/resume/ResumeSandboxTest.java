@@ -205,7 +205,7 @@ class ResumeSandboxTest {
 
         assertEquals(ResumeOutcome.Result.RESTORED, o.result());
         String onDisk = Files.readString(o.journalFile());
-        assertTrue(!onDisk.contains(TOKEN) && onDisk.contains(SecretRedaction.PLACEHOLDER), "the token stays out of the journal");
+        assertTrue(!onDisk.contains(TOKEN) && onDisk.contains(dev.flightdeck.app.secrets.Redaction.PLACEHOLDER), "the token stays out of the journal");
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(o.journalFile())));
         JournalEntry saved = journal.read(Instant.now().minusSeconds(600), Instant.now().plusSeconds(60),
                 e -> e.message().startsWith("saved ")).entries().getFirst();
@@ -234,7 +234,7 @@ class ResumeSandboxTest {
         assertEquals(1, fromJournal.redacted().size());
         assertTrue(fromJournal.redacted().getFirst().endsWith(".env[HF_TOKEN]"), fromJournal.redacted().toString());
         assertTrue(String.join("\n", JournalRestore.lines(fromJournal)).contains("restore with --accept-redacted"));
-        assertEquals(List.of(SecretRedaction.PLACEHOLDER), envValues(fromJournal.workload().at("/spec/template/spec/containers/0"),
+        assertEquals(List.of(dev.flightdeck.app.secrets.Redaction.PLACEHOLDER), envValues(fromJournal.workload().at("/spec/template/spec/containers/0"),
                 "HF_TOKEN"));
     }
 

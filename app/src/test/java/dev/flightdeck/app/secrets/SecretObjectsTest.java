@@ -1,4 +1,4 @@
-package dev.flightdeck.app.actions.resume;
+package dev.flightdeck.app.secrets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.watch.KubeJson;
@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.flightdeck.app.actions.resume.SecretRedaction.PLACEHOLDER;
+import static dev.flightdeck.app.secrets.SecretText.PLACEHOLDER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * training-operator and kubectl leave it (replica specs, the "pytorch" container, env from literals
  * and from a Secret, kubectl's last-applied-configuration repeating the manifest).
  */
-class SecretRedactionTest {
+class SecretObjectsTest {
 
     private static final String HF = "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
     private static final String WANDB = "0123456789abcdef0123456789abcdef01234567";
@@ -47,7 +47,7 @@ class SecretRedactionTest {
         JsonNode job = KubeJson.MAPPER.readTree(spec);
         // kubectl apply leaves the whole manifest it applied in this annotation, secrets and all.
         ((com.fasterxml.jackson.databind.node.ObjectNode) job.at("/metadata/annotations"))
-                .put(SecretRedaction.LAST_APPLIED, KubeJson.MAPPER.writeValueAsString(job));
+                .put(SecretObjects.LAST_APPLIED, KubeJson.MAPPER.writeValueAsString(job));
         return job;
     }
 
@@ -55,7 +55,7 @@ class SecretRedactionTest {
     void literalSecretsAreReplacedAndEverythingElseKept() throws Exception {
         JsonNode job = pytorchJob();
         String before = job.toString();
-        SecretRedaction.Result r = SecretRedaction.redact(job);
+        SecretObjects.Result r = SecretObjects.redact(job);
         String saved = r.object().toString();
 
         assertEquals(before, job.toString(), "the object the resume works with is not changed");
@@ -78,31 +78,71 @@ class SecretRedactionTest {
         assertEquals(PLACEHOLDER, r.object().at("/metadata/annotations/example.com~1db-password").asText());
 
         JsonNode lastApplied = KubeJson.MAPPER.readTree(r.object().at("/metadata/annotations")
-                .path(SecretRedaction.LAST_APPLIED).asText());
+                .path(SecretObjects.LAST_APPLIED).asText());
         assertEquals(PLACEHOLDER, lastApplied.at("/spec/pytorchReplicaSpecs/Master/template/spec/containers/0/env/0/value").asText());
         assertEquals(3, lastApplied.at("/spec/pytorchReplicaSpecs/Worker/replicas").asInt(), "the applied manifest is still whole");
 
         assertTrue(r.redacted().contains("spec.pytorchReplicaSpecs.Master.template.spec.containers[pytorch].env[HF_TOKEN]"),
                 String.join("\n", r.redacted()));
         assertTrue(r.redacted().contains("metadata.annotations[example.com/db-password]"), String.join("\n", r.redacted()));
-        assertTrue(r.redacted().stream().anyMatch(p -> p.startsWith("metadata.annotations[" + SecretRedaction.LAST_APPLIED + "]: ")),
+        assertTrue(r.redacted().stream().anyMatch(p -> p.startsWith("metadata.annotations[" + SecretObjects.LAST_APPLIED + "]: ")),
                 String.join("\n", r.redacted()));
     }
 
     @Test
-    void namesThatHoldSecretsAndNamesThatDoNot() {
-        for (String secret : List.of("HF_TOKEN", "WANDB_API_KEY", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "apiKey", "privateKey",
-                "GITHUB_TOKEN", "--hf-token", "basic-auth", "DATABASE_DSN", "REDIS_CONNECTION_STRING", "ssh-key", "passphrase",
-                "WANDB_KEY", "--openai-key", "API_KEY_FILE")) {
-            assertTrue(SecretRedaction.secretName(secret), secret);
+    void everyShapeInAJobIsTakenOutAndWhatAPersonNeedsStays() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode job = SecretJobs.job("training", "llama-sft", 4);
+        SecretObjects.Result r = SecretObjects.redact(job);
+        String saved = KubeJson.MAPPER.writeValueAsString(r.object());
+        String yaml = String.join("\n", dev.flightdeck.app.actions.resume.ManifestDiff.yamlLines(r.object()));
+        for (String secret : SecretJobs.SECRETS) {
+            assertFalse(saved.contains(secret), "JSON still holds " + secret.substring(0, 4) + "…");
+            assertFalse(yaml.contains(secret), "YAML still holds " + secret.substring(0, 4) + "…");
         }
-        for (String plain : List.of("MAX_TOKENS", "TOKENIZER_PATH", "AUTHOR", "MASTER_ADDR", "KEY_FILE", "NCCL_IB_HCA",
-                "--max-tokens", "--tokenizer", "RESUME_FROM", "AWS_REGION", "SORT_KEY", "PARTITION_KEY", "KEY")) {
-            assertFalse(SecretRedaction.secretName(plain), plain);
+        for (String visible : SecretJobs.VISIBLE) {
+            assertTrue(saved.contains(visible), visible);
         }
-        assertTrue(SecretRedaction.secretValue("-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----"));
-        assertTrue(SecretRedaction.secretValue("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzeXN0ZW0ifQ.c2lnbmF0dXJl"));
-        assertTrue(SecretRedaction.secretValue("AKIA" + "ABCDEFGHIJKLMNOP"));
-        assertFalse(SecretRedaction.secretValue("s3://checkpoints/llama-sft/step-1200/"));
+        assertEquals("s3-credentials", r.object().at("/spec/template/spec/containers/0/env/11/valueFrom/secretKeyRef/name").asText());
+        assertEquals("nvidia.com/gpu", r.object().at("/spec/template/spec/tolerations/0/key").asText());
+        assertEquals(List.of("env", "OPENAI_API_KEY=" + PLACEHOLDER, "uploader"),
+                KubeJson.MAPPER.convertValue(r.object().at("/spec/template/spec/containers/1/command"), List.class));
+        assertEquals("postgres://trainer:" + PLACEHOLDER + "@db.internal:5432/runs",
+                r.object().at("/spec/template/spec/containers/0/env/1/value").asText());
+        assertTrue(r.redacted().contains("spec.template.spec.containers[trainer].env[S3_SK]"), String.join("\n", r.redacted()));
+        assertEquals(KubeJson.MAPPER.writeValueAsString(job), KubeJson.MAPPER.writeValueAsString(SecretJobs.job("training", "llama-sft", 4)),
+                "the object the action works with is not changed");
+    }
+
+    @Test
+    void aRedactedObjectLeavesNothingForTheTextBoundaryAndRedactingTwiceIsOnce() throws Exception {
+        JsonNode once = SecretObjects.redact(SecretJobs.job("training", "llama-sft", 4)).object();
+        SecretObjects.Result twice = SecretObjects.redact(once);
+        assertEquals(once, twice.object());
+        String json = KubeJson.MAPPER.writeValueAsString(once);
+        assertEquals(json, SecretText.redact(json));
+        List<String> yaml = dev.flightdeck.app.actions.resume.ManifestDiff.yamlLines(once);
+        assertEquals(yaml, SecretText.redact(yaml));
+    }
+
+    @Test
+    void whatAPlanShowsLeavesOutManagedFieldsAndTheLastAppliedManifest() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode job = SecretJobs.job("training", "llama-sft", 4);
+        job.with("metadata").putArray("managedFields").addObject().put("manager", "kubectl-client-side-apply");
+        SecretObjects.Shown shown = SecretObjects.forDisplay(job);
+        assertTrue(shown.object().at("/metadata/managedFields").isMissingNode());
+        assertTrue(shown.object().at("/metadata/annotations").path(SecretObjects.LAST_APPLIED).isMissingNode());
+        assertEquals("ml-platform", shown.object().at("/metadata/annotations/example.com~1owner").asText());
+        assertEquals(List.of("metadata.managedFields", "the " + SecretObjects.LAST_APPLIED + " annotation"), shown.leftOut());
+    }
+
+    @Test
+    void aSecretObjectKeepsItsKeysButNoneOfItsValues() throws Exception {
+        JsonNode secret = KubeJson.MAPPER.readTree("""
+                {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s3-credentials"},
+                 "data": {"secret-access-key": "c2VjcmV0LXZhbHVlLW5vdC1yZWFs"}, "stringData": {"note": "%s"}}"""
+                .formatted(SecretJobs.SECRETS.get(12)));
+        JsonNode out = SecretObjects.redact(secret).object();
+        assertEquals(PLACEHOLDER, out.at("/data/secret-access-key").asText());
+        assertEquals(PLACEHOLDER, out.at("/stringData/note").asText());
     }
 }
