@@ -183,4 +183,27 @@ class ResumePlannerTest {
         assertTrue(text.stream().anyMatch(l -> l.startsWith("              and its 3 pods: llm-pretrain-0-")), String.join("\n", text));
         assertTrue(text.containsAll(p.diff()));
     }
+
+    @Test
+    void thePlanIsMadeFromRedactedCopiesAndTheNewObjectKeepsEveryValue() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode job = dev.flightdeck.app.secrets.SecretJobs.job("training", "llm", 2);
+        com.fasterxml.jackson.databind.node.ObjectNode annotations = job.with("metadata").with("annotations");
+        String applied = annotations.remove(dev.flightdeck.app.secrets.SecretObjects.LAST_APPLIED).asText();
+        annotations.put("flightdeck.dev/checkpoint-uri", "s3://ckpt/llm/step-800/").put("flightdeck.dev/checkpoint-step", "800")
+                .put(dev.flightdeck.app.secrets.SecretObjects.LAST_APPLIED, applied); // next to what the resume adds
+        // A literal secret last in the env, right above the RESUME_FROM the plan adds: a diff's context line.
+        ((com.fasterxml.jackson.databind.node.ArrayNode) job.at("/spec/template/spec/containers/0/env")).addObject()
+                .put("name", "WANDB_API_KEY").put("value", dev.flightdeck.app.secrets.TestTokens.WANDB);
+        ResumePlan p = ResumePlanner.plan(gang(GangSystem.INDEXED_JOB, "training", "llm", GangVerdict.HALTED, 2),
+                job, List.of(), annotated(job), OptionalLong.empty(), NOW);
+        String shown = String.join("\n", ResumePlanText.lines(p));
+        for (String secret : dev.flightdeck.app.secrets.SecretJobs.SECRETS) {
+            assertFalse(shown.contains(secret), "the plan shows a secret starting " + secret.substring(0, 4));
+            assertTrue(p.after().toString().contains(secret), "the object to create keeps " + secret.substring(0, 4) + "…");
+        }
+        assertTrue(shown.contains("value: " + dev.flightdeck.app.secrets.SecretText.PLACEHOLDER), shown);
+        assertTrue(shown.contains("not shown   the kubectl.kubernetes.io/last-applied-configuration annotation"), shown);
+        assertTrue(p.after().at("/spec/template/spec/containers/0/env").toString().contains(dev.flightdeck.app.secrets.TestTokens.WANDB));
+        assertEquals(applied, p.after().at("/metadata/annotations").path(dev.flightdeck.app.secrets.SecretObjects.LAST_APPLIED).asText());
+    }
 }
