@@ -34,7 +34,10 @@ public final class SecretsNeverRead implements Interceptor {
     static boolean readsSecrets(URI uri) {
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         List<String> s = List.of(path.replaceAll("^/+|/+$", "").split("/+"));
-        int api = s.indexOf("api"); // a server URL may carry a prefix before /api (a proxy path)
+        int api = -1; // a server URL may carry a prefix before /api/v1 (a proxy's path)
+        for (int i = 0; i + 1 < s.size() && api < 0; i++) {
+            api = s.get(i).equals("api") && s.get(i + 1).equals("v1") ? i : -1;
+        }
         if (api < 0 || s.size() < api + 3) {
             return false;
         }

@@ -103,4 +103,23 @@ class JournalTest {
         assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
         assertTrue(Files.readString(target).contains("gpu-node-019"));
     }
+
+    @Test
+    void everyEntryIsRedactedOnTheWayInWhoeverBuiltIt() throws Exception {
+        Journal j = new Journal(dir);
+        String token = dev.flightdeck.app.secrets.TestTokens.GH_PAT;
+        String password = dev.flightdeck.app.secrets.TestTokens.DB_PASSWORD;
+        j.append(new JournalEntry(Instant.parse("2026-11-22T10:00:00Z"), "https://10.0.0.1:6443", "prod-east", "alice",
+                "drain", "step", "node/gpu-node-017", "evicting with GH_PAT=" + token,
+                Map.of("command", List.of("bash", "-c", "psql postgres://u:" + password + "@db/runs"), "token", password,
+                        "object", dev.flightdeck.app.watch.KubeJson.MAPPER.readTree("{\"env\":[{\"name\":\"API_KEY\",\"value\":\""
+                                + password + "\"}]}")), -1));
+        String written = Files.readString(dir.resolve("2026-11-22.jsonl"));
+        assertTrue(!written.contains(token) && !written.contains(password), "the journal holds a secret: "
+                + written.replace(token, "#T#").replace(password, "#P#"));
+        JournalEntry back = j.read(Instant.parse("2026-11-22T00:00:00Z"), Instant.parse("2026-11-23T00:00:00Z"), e -> true)
+                .entries().getFirst();
+        assertEquals("evicting with GH_PAT=" + dev.flightdeck.app.secrets.Redaction.PLACEHOLDER, back.message());
+        assertEquals(dev.flightdeck.app.secrets.Redaction.PLACEHOLDER, back.details().get("token"));
+    }
 }
