@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Writes what a scene looks like to a PNG, headless included, so a person (or a
- * reviewer without a display) can see the screen a test drove. Files go under the
+ * reviewer without a display) can see the screen a test drove, and every text it shows
+ * to {@code <name>.txt} beside it, where the secrets scan reads it. Files go under the
  * module's {@code target/screenshots/}.
  */
 public final class Screenshots {
@@ -31,14 +32,18 @@ public final class Screenshots {
     /** Snapshots {@code scene} on the FX thread and writes {@code target/screenshots/<name>.png}. */
     public static Path write(Scene scene, String name) throws Exception {
         CompletableFuture<WritableImage> shot = new CompletableFuture<>();
+        StringBuilder text = new StringBuilder();
         Platform.runLater(() -> {
             try {
                 shot.complete(scene.snapshot(null));
+                texts(scene.getRoot(), text);
             } catch (RuntimeException e) {
                 shot.completeExceptionally(e);
             }
         });
         WritableImage image = shot.get(30, TimeUnit.SECONDS);
+        Files.createDirectories(dir());
+        Files.writeString(dir().resolve(name + ".txt"), text, java.nio.charset.StandardCharsets.UTF_8);
         BufferedImage png = SwingFXUtils.fromFXImage(image, null);
         Path file = dir().resolve(name + ".png");
         try {
@@ -50,5 +55,21 @@ public final class Screenshots {
             throw new UncheckedIOException("cannot write " + file, e);
         }
         return file;
+    }
+
+    /** Every text the node and its descendants show: labels, cells, buttons, fields, text areas, text nodes. */
+    private static void texts(javafx.scene.Node node, StringBuilder out) {
+        String t = switch (node) {
+            case javafx.scene.control.Labeled l -> l.getText();
+            case javafx.scene.control.TextInputControl input -> input.getText();
+            case javafx.scene.text.Text shown -> shown.getText();
+            default -> null;
+        };
+        if (t != null && !t.isBlank()) {
+            out.append(t).append('\n');
+        }
+        if (node instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(child -> texts(child, out));
+        }
     }
 }

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class S3TestServer implements AutoCloseable {
 
     static final String ACCESS_KEY = "flightdeck-test";
-    static final String SECRET_KEY = dev.flightdeck.app.TestSecrets.remember("not-a-real-secret-0123456789");
+    static final String SECRET_KEY = dev.flightdeck.testkit.TestSecrets.remember("not-a-real-secret-0123456789");
 
     final AtomicInteger lists = new AtomicInteger();
     final AtomicInteger heads = new AtomicInteger();

@@ -27,7 +27,7 @@ class ConnectionProblemTest {
 
     private ConnectionTarget target(String server) throws Exception {
         Path f = dir.resolve("config");
-        Files.writeString(f, KubeconfigLoaderTest.kubeconfig("ctx", "c", server, "sre", "    token: " + dev.flightdeck.app.TestSecrets.remember("secret-token-do-not-print")));
+        Files.writeString(f, KubeconfigLoaderTest.kubeconfig("ctx", "c", server, "sre", "    token: " + dev.flightdeck.testkit.TestSecrets.remember("secret-token-do-not-print")));
         Kubeconfig k = KubeconfigLoader.load(List.of(f));
         return new ConnectionTarget.Context(k, "ctx");
     }

@@ -25,7 +25,7 @@ class SecretsNeverReadRealTest {
     @Test
     void theConsolesConnectionNeverReadsASecret(RealCluster real) throws Exception {
         String ns = real.namespace("no-secrets");
-        String value = dev.flightdeck.app.TestSecrets.remember("s3cret-" + "value-on-the-server");
+        String value = dev.flightdeck.testkit.TestSecrets.remember("s3cret-" + "value-on-the-server");
         try (ClusterConnection c = ClusterConnection.open(real.target(), SessionOptions.DEFAULTS)) {
             c.client().secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("s3-credentials")
                     .endMetadata().withStringData(Map.of("secret-access-key", value)).build()).create();

@@ -42,7 +42,7 @@ public final class ControlPlane implements AutoCloseable {
     private final KubeAssets assets;
     private final Path dir;
     private final TestPki pki;
-    private final String adminToken = dev.flightdeck.app.TestSecrets.remember(UUID.randomUUID().toString());
+    private final String adminToken = dev.flightdeck.testkit.TestSecrets.remember(UUID.randomUUID().toString());
     private final List<Process> processes = Collections.synchronizedList(new ArrayList<>());
     private final int apiPort;
     private final int etcdPort;

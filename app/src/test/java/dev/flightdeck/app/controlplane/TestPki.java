@@ -161,7 +161,7 @@ final class TestPki {
         String pem = "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
                 + "\n-----END " + type + "-----\n";
         if (type.contains("PRIVATE KEY")) {
-            dev.flightdeck.app.TestSecrets.rememberKey(pem);
+            dev.flightdeck.testkit.TestSecrets.rememberKey(pem);
         }
         return pem;
     }

@@ -153,7 +153,7 @@ class CredentialRotationRealTest {
 
         String current() {
             var s = real.admin().secrets().inNamespace(namespace).withName(currentSecret).get();
-            return dev.flightdeck.app.TestSecrets.remember(
+            return dev.flightdeck.testkit.TestSecrets.remember(
                     new String(Base64.getDecoder().decode(s.getData().get("token")), StandardCharsets.UTF_8));
         }
 

@@ -97,7 +97,7 @@ class SecretTextTest {
     @Test
     void knownValuesGoWhereverTheyAppear() {
         String held = "zq" + "9Rk2Lm8Vn4Xp"; // a password with no telling name or shape
-        dev.flightdeck.app.TestSecrets.remember(held);
+        dev.flightdeck.testkit.TestSecrets.remember(held);
         keeps("error: " + held + " rejected");
         KnownSecrets.register(held);
         redacts("error: " + held + " rejected", held);

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.secrets;
 
-import dev.flightdeck.app.TestSecrets;
+import dev.flightdeck.testkit.TestSecrets;
 
 /**
  * Secrets in the shapes people put into workloads, made up for the tests (none is valid anywhere) and registered

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExecPluginTest {
 
     private static final String V1 = "client.authentication.k8s.io/v1";
-    private static final String SECRET = dev.flightdeck.app.TestSecrets.remember("s3cr3t-token-do-not-print");
+    private static final String SECRET = dev.flightdeck.testkit.TestSecrets.remember("s3cr3t-token-do-not-print");
 
     @TempDir
     Path dir;

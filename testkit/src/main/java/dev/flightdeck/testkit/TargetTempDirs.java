@@ -1,4 +1,4 @@
-package dev.flightdeck.app;
+package dev.flightdeck.testkit;
 
 import org.junit.jupiter.api.extension.AnnotatedElementContext;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app;
+package dev.flightdeck.testkit;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app;
+package dev.flightdeck.testkit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
