@@ -32,7 +32,7 @@ class ReadOnlyModeTest {
                   cluster: {server: "https://10.0.0.1:6443"}
                 users:
                 - name: alice
-                  user: {token: not-a-real-token}
+                  user: {token: %s}
                 contexts:
                 - name: prod-east
                   context:
@@ -44,7 +44,7 @@ class ReadOnlyModeTest {
                 - name: lab
                   context: {cluster: prod, user: alice}
                 current-context: lab
-                """);
+                """.formatted(dev.flightdeck.testkit.TestSecrets.remember("not-a-real-" + "token-for-read-only")));
         Kubeconfig k = KubeconfigLoader.load(List.of(kc));
         SettingsFile settings = new SettingsFile(dir.resolve("settings.json"));
         assertEquals("read-only: the kubeconfig marks context prod-east with flightdeck.dev/read-only",

@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ResumeSandboxTest {
 
     private static final JournalIdentity WHO = new JournalIdentity("sandbox", "sandbox", "alice");
-    private static final String TOKEN = "hf_" + "QwErTyUiOpAsDfGhJkLzXcVbNm0123456789";
+    private static final String TOKEN = dev.flightdeck.testkit.TestSecrets.remember("hf_" + "QwErTyUiOpAsDfGhJkLzXcVbNm0123456789");
     private static final ResumeOptions FAST = new ResumeOptions(Duration.ofSeconds(15), Duration.ofSeconds(15),
             Duration.ofMillis(100));
     private static SandboxSession sandbox;
