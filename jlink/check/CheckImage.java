@@ -7,10 +7,12 @@
  * runtime) the way a user would, with no display, and asserts that:
  *   - the process exits 0 within the time limit;
  *   - the first line it prints on stdout contains the expected text
- *     ("GPU nodes" for `check --sandbox`).
+ *     ("GPU nodes" for `check --sandbox`);
+ *   - with --expect-last, the last line on stdout is exactly that text (the license
+ *     notice that closes `--version`).
  * stderr (JVM warnings, logs) is shown but not judged.
  *
- * Usage: java CheckImage.java [--timeout SECONDS] [--expect TEXT] LAUNCHER ARGS...
+ * Usage: java CheckImage.java [--timeout SECONDS] [--expect TEXT] [--expect-last LINE] LAUNCHER ARGS...
  */
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -30,13 +32,17 @@ public class CheckImage {
         List<String> args = new ArrayList<>(Arrays.asList(argv));
         long timeoutSeconds = 300;
         String expect = "GPU nodes";
-        while (args.size() >= 2 && (args.get(0).equals("--timeout") || args.get(0).equals("--expect"))) {
+        String expectLast = null;
+        while (args.size() >= 2 && List.of("--timeout", "--expect", "--expect-last").contains(args.get(0))) {
             String option = args.remove(0);
             String value = args.remove(0);
-            if (option.equals("--timeout")) timeoutSeconds = Long.parseLong(value);
-            else expect = value;
+            switch (option) {
+                case "--timeout" -> timeoutSeconds = Long.parseLong(value);
+                case "--expect" -> expect = value;
+                default -> expectLast = value;
+            }
         }
-        if (args.isEmpty()) fail("usage: CheckImage [--timeout S] [--expect TEXT] LAUNCHER ARGS...");
+        if (args.isEmpty()) fail("usage: CheckImage [--timeout S] [--expect TEXT] [--expect-last LINE] LAUNCHER ARGS...");
 
         Path launcher = Path.of(args.get(0)).toAbsolutePath();
         if (!Files.isExecutable(launcher)) {
@@ -78,7 +84,12 @@ public class CheckImage {
         if (!firstLine.contains(expect)) {
             fail("first line of stdout does not contain \"" + expect + "\": \"" + firstLine + "\"");
         }
-        System.out.println("[check-image] OK in " + ms + " ms: exit 0, first line contains \"" + expect + "\"");
+        String lastLine = out.lines().reduce((a, b) -> b).orElse("");
+        if (expectLast != null && !lastLine.equals(expectLast)) {
+            fail("last line of stdout is not \"" + expectLast + "\": \"" + lastLine + "\"");
+        }
+        System.out.println("[check-image] OK in " + ms + " ms: exit 0, first line contains \"" + expect + "\""
+                + (expectLast == null ? "" : ", last line is \"" + expectLast + "\""));
     }
 
     private static void copy(InputStream in, ByteArrayOutputStream out) {

@@ -7,7 +7,8 @@
  *     several mean "and" or "or", so "and" is assumed);
  *   - a jar the image ships (app-lib, javafx-mods) is not in the SBOM, so that
  *     the SBOM cannot drift from what is really shipped.
- * Our own components (group dev.flightdeck) are ours and not checked.
+ * Our own components (group dev.flightdeck) must name exactly Apache-2.0, the license the
+ * parent pom declares for every module (LICENSE at the top of the repository).
  *
  * Usage: java CheckLicenses.java SBOM.xml POLICY JAR_DIR...
  */
@@ -31,6 +32,7 @@ import org.w3c.dom.Node;
 public class CheckLicenses {
 
     private static final String OURS = "dev.flightdeck";
+    private static final String OUR_LICENSE = "Apache-2.0";
     private static final Pattern ALLOW = Pattern.compile("allow\\s+(\\S+)\\s*(#.*)?");
     private static final Pattern NAME = Pattern.compile("name\\s+\"([^\"]+)\"\\s*=\\s*(\\S+)\\s*(#.*)?");
 
@@ -50,7 +52,13 @@ public class CheckLicenses {
         List<String> problems = new ArrayList<>();
         Map<String, Integer> tally = new TreeMap<>();
         for (Component c : components) {
-            if (c.group().equals(OURS)) continue;
+            if (c.group().equals(OURS)) {
+                if (!c.licenses().equals(List.of(OUR_LICENSE))) {
+                    problems.add(c.coordinates() + ": ours, so " + OUR_LICENSE + " (the parent pom's <licenses>), but the SBOM says "
+                            + c.licenses());
+                }
+                continue;
+            }
             if (c.licenses().isEmpty()) {
                 problems.add(c.coordinates() + ": its POM names no license (find it and add a name line, or drop the jar)");
                 continue;

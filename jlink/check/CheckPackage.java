@@ -9,11 +9,15 @@
  *     from the menu entry jpackage writes (and the .deb's copyright file);
  *   - the post-install script puts the menu entry in, and the one that runs on
  *     removal takes it out (for the .rpm, only on erase: not on an upgrade);
- *   - for the .rpm, its digests verify (rpm -K).
+ *   - for the .rpm, its digests verify (rpm -K);
+ *   - the license: the project's LICENSE is in the package (lib/app/LICENSE, part of the image);
+ *     the .rpm's License field is LICENSE and rpm lists that file as its license file (rpm -qpL);
+ *     the .deb's copyright file says "License: LICENSE" for Flightdeck's own files.
  *
- * Usage: java CheckPackage.java deb|rpm PACKAGE IMAGE_DIR INSTALL_DIR VERSION DEPENDENCIES
+ * Usage: java CheckPackage.java deb|rpm PACKAGE IMAGE_DIR INSTALL_DIR VERSION DEPENDENCIES LICENSE
  *   PACKAGE the file, or the directory that holds the one .deb / .rpm;
- *   DEPENDENCIES as in the pom: "a | b, c, d" for the .deb, "x, y, z" for the .rpm.
+ *   DEPENDENCIES as in the pom: "a | b, c, d" for the .deb, "x, y, z" for the .rpm;
+ *   LICENSE the project's, as an SPDX id (Apache-2.0).
  */
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +31,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 public class CheckPackage {
@@ -37,8 +43,8 @@ public class CheckPackage {
     private static final List<String> problems = new ArrayList<>();
 
     public static void main(String[] a) throws Exception {
-        if (a.length != 6 || !(a[0].equals("deb") || a[0].equals("rpm"))) {
-            fail("usage: CheckPackage deb|rpm PACKAGE IMAGE_DIR INSTALL_DIR VERSION DEPENDENCIES");
+        if (a.length != 7 || !(a[0].equals("deb") || a[0].equals("rpm"))) {
+            fail("usage: CheckPackage deb|rpm PACKAGE IMAGE_DIR INSTALL_DIR VERSION DEPENDENCIES LICENSE");
         }
         String kind = a[0];
         Path pkg = onePackage(Path.of(a[1]), "." + kind);
@@ -46,6 +52,7 @@ public class CheckPackage {
         String installDir = a[3].replaceAll("/+$", "");
         String version = a[4];
         Set<String> wantDeps = split(a[5]);
+        String license = a[6];
         String name = installDir.substring(installDir.lastIndexOf('/') + 1);
         if (!Files.isRegularFile(pkg)) fail("no package at " + pkg + " (did the jpackage step run?)");
 
@@ -60,7 +67,15 @@ public class CheckPackage {
             expect("Architecture", f.get("Architecture"), debArch());
             expect("Depends", split(f.getOrDefault("Depends", "")), wantDeps);
             packaged = debContents(run("dpkg-deb", "-c", pkg.toString()), installDir);
-            extrasAllowed.add(installDir + "/share/doc/copyright");
+            String copyrightFile = installDir + "/share/doc/copyright";
+            extrasAllowed.add(copyrightFile);
+            String copyright = debFile(pkg, copyrightFile);
+            // The first Files paragraph is Flightdeck's own (src/deb/copyright); later ones name what it bundles.
+            Matcher own = Pattern.compile("(?m)^Files: \\*\\R(?:^\\S.*\\R)*?^License: (\\S+)$").matcher(copyright);
+            if (!own.find() || !own.group(1).equals(license)) {
+                problems.add(copyrightFile + ": Flightdeck's own files (Files: *) are not under License: " + license
+                        + (own.find(0) ? ", it says " + own.group(1) : ", no such paragraph"));
+            }
             install = run("dpkg-deb", "-I", pkg.toString(), "postinst");
             removal = run("dpkg-deb", "-I", pkg.toString(), "prerm");
         } else {
@@ -79,6 +94,9 @@ public class CheckPackage {
             int preun = scripts.indexOf("preuninstall scriptlet");
             install = preun < 0 ? scripts : scripts.substring(0, preun);
             removal = preun < 0 ? "" : scripts.substring(preun);
+            String rpmLicense = run("rpm", "-qp", "--queryformat", "%{LICENSE}", pkg.toString()).strip();
+            expect("License", rpmLicense, license);
+            expect("license files (rpm -qpL)", run("rpm", "-qpL", pkg.toString()).strip(), installDir + "/lib/app/LICENSE");
             String digests = run("rpm", "-K", "--nosignature", pkg.toString());
             if (!digests.contains("digests OK")) problems.add("rpm -K: " + digests.strip());
             if (!removal.contains("if [ \"$1\" -eq 0 ]")) {
@@ -90,10 +108,11 @@ public class CheckPackage {
         if (!removal.contains("xdg-desktop-menu uninstall " + desktop)) problems.add("the removal script does not take the menu entry out");
 
         compareWithImage(imageContents(image, installDir), packaged, extrasAllowed);
+        if (!packaged.containsKey(installDir + "/lib/app/LICENSE")) problems.add(installDir + "/lib/app/LICENSE: the project's license is not in the package");
         if (!problems.isEmpty()) fail(String.join("\n  ", problems));
         long bytes = packaged.values().stream().filter(e -> !e.link()).mapToLong(Entry::size).sum();
-        System.out.printf("[check-package] %s: %s %s, %d files and links = the image + %s, %d MB installed, dependencies %s: ok%n",
-                pkg.getFileName(), name, version, packaged.size(), extrasAllowed, bytes >> 20, wantDeps);
+        System.out.printf("[check-package] %s: %s %s, license %s, %d files and links = the image + %s, %d MB installed, dependencies %s: ok%n",
+                pkg.getFileName(), name, version, license, packaged.size(), extrasAllowed, bytes >> 20, wantDeps);
     }
 
     private static void compareWithImage(Map<String, Entry> image, Map<String, Entry> packaged, Set<String> extrasAllowed) {
@@ -156,6 +175,23 @@ public class CheckPackage {
             out.put(f[2], new Entry(link, Long.parseLong(f[1]), f[0].charAt(3) == 'x'));
         }
         return out;
+    }
+
+    /** One file's content from a .deb: dpkg-deb's data archive piped through tar, as dpkg would unpack it. */
+    private static String debFile(Path deb, String path) throws IOException, InterruptedException {
+        List<Process> pipe = ProcessBuilder.startPipeline(List.of(
+                new ProcessBuilder("dpkg-deb", "--fsys-tarfile", deb.toString()).redirectError(ProcessBuilder.Redirect.INHERIT),
+                new ProcessBuilder("tar", "-xOf", "-", "." + path).redirectError(ProcessBuilder.Redirect.INHERIT)));
+        Process tar = pipe.get(pipe.size() - 1);
+        String text = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        for (Process p : pipe) {
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                fail("dpkg-deb --fsys-tarfile | tar did not finish in 120 s");
+            }
+        }
+        if (tar.exitValue() != 0) fail(path + " is not in " + deb.getFileName() + " (tar exited " + tar.exitValue() + ")");
+        return text;
     }
 
     private static Path onePackage(Path fileOrDir, String suffix) throws IOException {

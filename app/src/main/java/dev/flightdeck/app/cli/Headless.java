@@ -39,7 +39,7 @@ public final class Headless {
 
     /**
      * As {@link #run(String[], Map, PrintStream, PrintStream)}; {@code --version} prints {@code runtimeLines}
-     * after the build and the Java runtime (the console's launcher adds the JavaFX it runs on).
+     * after the build and the Java runtime (the console's launcher adds the JavaFX it runs on), then the license notice.
      */
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err,
                           java.util.List<String> runtimeLines) {
@@ -72,6 +72,7 @@ public final class Headless {
                 out.println(dev.flightdeck.app.about.BuildInfo.current().line());
                 out.println(dev.flightdeck.app.about.BuildInfo.runtime());
                 runtimeLines.forEach(out::println);
+                out.println(dev.flightdeck.app.about.License.NOTICE);
                 yield 0;
             }
             case CHECK -> CheckCommand.run(options, env, out, err);

@@ -119,7 +119,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               --all-contexts          (check, console) every context of the kubeconfig
               --sandbox               use the embedded sandbox cluster (also used when no kubeconfig exists)
               --sandbox-nodes N       sandbox size, 1..7500 GPU nodes (default 64)
-              --version               which Flightdeck this is: version, commit, build time, Java and JavaFX""";
+              --version               which Flightdeck this is: version, commit, build time, Java, JavaFX, license""";
 
     public static LaunchOptions parse(String... args) throws UsageException {
         Command command = Command.UI;

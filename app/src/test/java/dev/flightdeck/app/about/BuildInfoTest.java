@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One version from one place: what Maven wrote into the build (project version, the commit, the
- * build time) is what {@code --version}, the user agent and every journal entry say.
+ * build time) is what {@code --version}, the user agent and every journal entry say; {@code --version} ends
+ * with the license, whose text the jar carries.
  */
 class BuildInfoTest {
 
@@ -30,7 +31,8 @@ class BuildInfoTest {
         BuildInfo b = BuildInfo.current();
         assertTrue(b.version().matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), "the pom's version: " + b.version());
         // A clone has its commit; a source tarball without .git says "unknown" rather than failing the build.
-        boolean inGit = Files.isDirectory(Path.of(System.getProperty("basedir", "."), "..", ".git"));
+        // .git is a directory in a clone and a file in a git worktree.
+        boolean inGit = Files.exists(Path.of(System.getProperty("basedir", "."), "..", ".git"));
         assertTrue(inGit ? b.commit().matches("[0-9a-f]{7}(\\+dirty)?") : b.commit().equals("unknown"), b.commit());
         Instant built = Instant.parse(b.built());
         assertTrue(built.isBefore(Instant.now().plusSeconds(60)) && built.isAfter(Instant.now().minusSeconds(86_400 * 7)),
@@ -48,7 +50,18 @@ class BuildInfoTest {
         assertTrue(lines.get(0).startsWith("Flightdeck " + BuildInfo.current().version() + " (commit "), lines.get(0));
         assertTrue(lines.get(1).startsWith("Java " + System.getProperty("java.runtime.version")), lines.get(1));
         assertEquals("JavaFX 25", lines.get(2));
+        assertEquals(List.of("Licensed under the Apache License, Version 2.0"), lines.subList(3, lines.size()),
+                "one license line closes --version");
         assertTrue(SessionOptions.USER_AGENT.startsWith("flightdeck/" + BuildInfo.current().version()), SessionOptions.USER_AGENT);
+    }
+
+    @Test
+    void theLicenseTextIsTheTopLevelLicenseFile() throws Exception {
+        // The copy in the jar (app/pom.xml) is the repository's LICENSE, byte for byte: About shows this one.
+        Path top = Path.of(System.getProperty("basedir", "."), "..", "LICENSE");
+        assertEquals(Files.readString(top), License.text());
+        assertTrue(License.text().contains("Apache License") && License.text().contains("Version 2.0, January 2004"),
+                "the Apache License 2.0 text");
     }
 
     @Test

@@ -1,10 +1,12 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.about.BuildInfo;
+import dev.flightdeck.app.about.License;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Launcher;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.nodes.NodesViewModel;
+import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
@@ -18,9 +20,13 @@ import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The title says which build this is on hover, and a click opens About with the same facts as --version. */
+/**
+ * The title says which build this is on hover, and a click opens About with the same facts as --version,
+ * the license included: its name in the grid, its full text one click away.
+ */
 @ExtendWith(ApplicationExtension.class)
 class AboutDialogTest {
 
@@ -54,8 +60,17 @@ class AboutDialogTest {
         assertEquals(BuildInfo.runtime(), robot.lookup("#about-runtime").queryLabeled().getText());
         assertEquals(Launcher.javafxLine(), robot.lookup("#about-ui-toolkit").queryLabeled().getText());
         assertTrue(Launcher.javafxLine().matches("JavaFX \\d+.*"), Launcher.javafxLine());
+        assertEquals("Apache License 2.0", robot.lookup("#about-license").queryLabeled().getText());
         Window about = robot.lookup("#about-dialog").query().getScene().getWindow();
         Screenshots.write(about.getScene(), "about");
+
+        TextArea text = robot.lookup("#about-license-text").queryAs(TextArea.class);
+        assertFalse(text.isVisible(), "the full text waits for a click");
+        robot.clickOn("#about-license-button");
+        FxWait.until(text::isVisible, "the license text");
+        assertEquals(License.text(), text.getText());
+        assertTrue(text.getText().contains("Apache License") && text.getText().contains("Version 2.0, January 2004"),
+                "the Apache License 2.0 itself, not the stand-in line: " + text.getText().lines().findFirst().orElse(""));
         robot.clickOn("#about-close");
     }
 }
