@@ -52,8 +52,10 @@ public final class SandboxApiServer implements AutoCloseable {
     /** Simulated: validation Jobs run to an end and their pods' logs. */
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
-    /** A drill sandbox's control surface, outside the Kubernetes API (null on other sandboxes). */
+    /** The sandbox's control surface, outside the Kubernetes API. */
     private volatile SandboxControlSurface control;
+    /** Who may use the control surface (made once the port is known). */
+    private volatile SandboxControlGuard guard;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
         this.store = store;
@@ -76,11 +78,23 @@ public final class SandboxApiServer implements AutoCloseable {
         workloads = new SandboxWorkloadControllers(store, controllers);
         preflights = new SandboxPreflightRuns(store, workloads, controllers);
         podLogs = new SandboxPodLogs(store, preflights);
+        int port;
         try {
-            return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+            port = server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
         } catch (Exception e) {
             throw new IllegalStateException("sandbox API server could not start: " + e.getMessage(), e);
         }
+        // Until the guard is made the control surface answers 403 to everyone (see route).
+        guard = new SandboxControlGuard(port);
+        return port;
+    }
+
+    /**
+     * The token the control surface asks for ({@link SandboxControlGuard}): for whoever started the
+     * sandbox, and nobody else. Never log, print or write it.
+     */
+    String controlToken() {
+        return guard.token();
     }
 
     /** The simulated authorization answers (to deny a verb in a test or drill). */
@@ -101,7 +115,7 @@ public final class SandboxApiServer implements AutoCloseable {
         return preflights;
     }
 
-    /** Serves a drill's control surface under {@link SandboxControlSurface#PREFIX}. */
+    /** Serves the sandbox's control surface under {@link SandboxControlSurface#PREFIX}, behind its guard. */
     void control(SandboxControlSurface surface) {
         this.control = surface;
     }
@@ -132,9 +146,15 @@ public final class SandboxApiServer implements AutoCloseable {
         String path = req.path();
         if (path.startsWith(SandboxControlSurface.PREFIX) || path.equals(SandboxControlSurface.ROOT)) {
             SandboxControlSurface surface = control;
-            SandboxControlSurface.Answer a = surface == null
-                    ? new SandboxControlSurface.Answer(404, statusJson(404, "NotFound", "this sandbox is not a drill's"))
-                    : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
+            SandboxControlGuard g = guard;
+            SandboxControlSurface.Answer a = g == null ? new SandboxControlSurface.Answer(403, statusJson(403, "Forbidden",
+                    "the sandbox's control surface is not open yet")) : g.refuse(addressedTo(req),
+                    req.getHeader(SandboxControlGuard.HEADER));
+            if (a == null) {
+                a = surface == null
+                        ? new SandboxControlSurface.Answer(404, statusJson(404, "NotFound", "this sandbox has no control surface"))
+                        : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
+            }
             json(req.response(), a.code(), a.json());
             return;
         }
@@ -356,6 +376,18 @@ public final class SandboxApiServer implements AutoCloseable {
             f = f.and(o -> ns.equals(o.namespace()));
         }
         return f;
+    }
+
+    /**
+     * Where a request says it was sent: its Host header, or an HTTP/2 request's {@code :authority} (a client
+     * that upgrades to h2c, as Java's HttpClient does, has no Host header left); null when neither.
+     */
+    private static String addressedTo(HttpServerRequest req) {
+        io.vertx.core.net.HostAndPort a = req.authority();
+        if (a == null) {
+            return req.getHeader("Host");
+        }
+        return a.port() < 0 ? a.host() : a.host() + ":" + a.port();
     }
 
     private static JsonNode parse(Buffer body) throws IOException {
