@@ -27,7 +27,9 @@ import java.util.function.Predicate;
  * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); gang controllers,
  * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers});
  * Flightdeck's validation Jobs and their pods' logs ({@link SandboxPreflightRuns}).
- * Not served: authentication, RBAC, real admission, APF, server-side apply. Built on
+ * Not served: authentication, RBAC, real admission, APF, server-side apply. Every request must be addressed
+ * to a loopback name (403 otherwise: a web page rebound to 127.0.0.1 reads and changes nothing), and the
+ * sandbox's control surface also asks for its port and token ({@link SandboxControlGuard}). Built on
  * Vert.x (already on the class path through fabric8) instead of fabric8's mock
  * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
  */
@@ -156,6 +158,11 @@ public final class SandboxApiServer implements AutoCloseable {
                         : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
             }
             json(req.response(), a.code(), a.json());
+            return;
+        }
+        String refused = SandboxControlGuard.notLoopback(addressedTo(req));
+        if (refused != null) {
+            status(req.response(), 403, "Forbidden", refused);
             return;
         }
         switch (path) {

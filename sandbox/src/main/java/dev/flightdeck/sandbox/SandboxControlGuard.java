@@ -74,12 +74,17 @@ final class SandboxControlGuard {
     }
 
     /**
-     * Whether a request to the Kubernetes API part is addressed by a loopback name (any port: tests put
-     * proxies on other loopback ports in front of it). Null (no Host, an HTTP/1.0 client) passes: every
-     * browser sends one, and a browser is what this keeps out.
+     * Why a request to the Kubernetes API part is refused, in words; null when it is addressed by a loopback
+     * name. Any port: tests put fault-injecting proxies on other loopback ports in front of it. No Host at
+     * all (an HTTP/1.0 client) passes: every browser sends one, and a browser's page is what this keeps out
+     * (it holds only simulated objects, but a page rebound to 127.0.0.1 must not read or change them).
      */
-    static boolean loopbackHost(String host) {
-        return host == null || LOOPBACK_NAMES.contains(name(host));
+    static String notLoopback(String host) {
+        if (host == null || LOOPBACK_NAMES.contains(name(host))) {
+            return null;
+        }
+        return "the sandbox answers only requests addressed to it by a loopback name (127.0.0.1, localhost or [::1]), "
+                + "not to " + shown(host);
     }
 
     private boolean addressedHere(String host) {

@@ -44,6 +44,17 @@ class SandboxControlGuardTest {
     }
 
     @Test
+    void letsTheKubernetesApiBeAddressedByAnyLoopbackNameAndPort() {
+        for (String host : new String[]{null, "127.0.0.1", "127.0.0.1:1", "localhost:6443", "LocalHost", "[::1]", "[::1]:443"}) {
+            assertNull(SandboxControlGuard.notLoopback(host), String.valueOf(host));
+        }
+        for (String host : new String[]{"evil.example", "evil.example:6443", "127.0.0.1.evil.example", "localhost.evil:1",
+                "10.0.0.1:6443", ""}) {
+            assertTrue(SandboxControlGuard.notLoopback(host).endsWith("not to " + host), host);
+        }
+    }
+
+    @Test
     void refusesAHostWithControlCharactersOnOneShortLine() {
         String said = new SandboxControlGuard(1).refuse("evil\r\nX: y" + "a".repeat(300), "t").json();
         assertFalse(said.contains("\r") || said.contains("\\r"), said);

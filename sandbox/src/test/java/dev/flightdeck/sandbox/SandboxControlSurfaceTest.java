@@ -287,8 +287,14 @@ class SandboxControlSurfaceTest {
 
     static String raw(int port, String version, String method, String path, String hostLine, String token, String body)
             throws IOException {
+        return rawRequest(port, version, method, SandboxControlSurface.ROOT + path, hostLine, token, body);
+    }
+
+    /** As {@link #raw}, to any path on the server. */
+    static String rawRequest(int port, String version, String method, String path, String hostLine, String token,
+                             String body) throws IOException {
         byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-        StringBuilder head = new StringBuilder(method + " " + SandboxControlSurface.ROOT + path + " " + version + "\r\n");
+        StringBuilder head = new StringBuilder(method + " " + path + " " + version + "\r\n");
         if (hostLine != null) {
             head.append(hostLine).append("\r\n");
         }
