@@ -147,20 +147,10 @@ public final class SandboxApiServer implements AutoCloseable {
     private void route(HttpServerRequest req, Buffer body, Context ctx) {
         String path = req.path();
         if (path.startsWith(SandboxControlSurface.PREFIX) || path.equals(SandboxControlSurface.ROOT)) {
-            SandboxControlSurface surface = control;
-            SandboxControlGuard g = guard;
-            SandboxControlSurface.Answer a = g == null ? new SandboxControlSurface.Answer(403, statusJson(403, "Forbidden",
-                    "the sandbox's control surface is not open yet")) : g.refuse(addressedTo(req),
-                    req.getHeader(SandboxControlGuard.HEADER));
-            if (a == null) {
-                a = surface == null
-                        ? new SandboxControlSurface.Answer(404, statusJson(404, "NotFound", "this sandbox has no control surface"))
-                        : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
-            }
-            json(req.response(), a.code(), a.json());
+            serveControl(req, body);
             return;
         }
-        String refused = SandboxControlGuard.notLoopback(addressedTo(req));
+        String refused = SandboxControlGuard.notLoopback(SandboxControlGuard.addressedTo(req));
         if (refused != null) {
             status(req.response(), 403, "Forbidden", refused);
             return;
@@ -196,6 +186,19 @@ public final class SandboxApiServer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** A request to the control surface: its guard's refusal, or the surface's answer (403 until both are made). */
+    private void serveControl(HttpServerRequest req, Buffer body) {
+        SandboxControlGuard g = guard;
+        SandboxControlSurface surface = control;
+        SandboxControlSurface.Answer a = g == null || surface == null
+                ? new SandboxControlSurface.Answer(403, statusJson(403, "Forbidden", "the sandbox's control surface is not open yet"))
+                : g.refuse(SandboxControlGuard.addressedTo(req), req.getHeader(SandboxControlGuard.HEADER));
+        if (a == null) {
+            a = surface.handle(req.method().name(), req.path(), req.getParam("from"), body.getBytes());
+        }
+        json(req.response(), a.code(), a.json());
     }
 
     private void resource(HttpServerRequest req, Buffer body, Context ctx) {
@@ -383,18 +386,6 @@ public final class SandboxApiServer implements AutoCloseable {
             f = f.and(o -> ns.equals(o.namespace()));
         }
         return f;
-    }
-
-    /**
-     * Where a request says it was sent: its Host header, or an HTTP/2 request's {@code :authority} (a client
-     * that upgrades to h2c, as Java's HttpClient does, has no Host header left); null when neither.
-     */
-    private static String addressedTo(HttpServerRequest req) {
-        io.vertx.core.net.HostAndPort a = req.authority();
-        if (a == null) {
-            return req.getHeader("Host");
-        }
-        return a.port() < 0 ? a.host() : a.host() + ":" + a.port();
     }
 
     private static JsonNode parse(Buffer body) throws IOException {

@@ -1,5 +1,8 @@
 package dev.flightdeck.sandbox;
 
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.HostAndPort;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -23,6 +26,7 @@ import java.util.Set;
  * to the Kubernetes API, where a kubeconfig's user sends its own token; the control token must never be
  * mistaken for a Kubernetes credential, nor a Kubernetes credential open the control surface. Either kind
  * of custom header also makes a browser ask first (a CORS preflight), which this server never grants.
+ * The Kubernetes API on the same port asks only for a loopback name, on any port ({@link #notLoopback}).
  */
 final class SandboxControlGuard {
 
@@ -85,6 +89,18 @@ final class SandboxControlGuard {
         }
         return "the sandbox answers only requests addressed to it by a loopback name (127.0.0.1, localhost or [::1]), "
                 + "not to " + shown(host);
+    }
+
+    /**
+     * Where a request says it was sent: its Host header, or an HTTP/2 request's {@code :authority} (a client
+     * that upgrades to h2c, as Java's HttpClient does, has no Host header left); null when neither.
+     */
+    static String addressedTo(HttpServerRequest req) {
+        HostAndPort a = req.authority();
+        if (a == null) {
+            return req.getHeader("Host");
+        }
+        return a.port() < 0 ? a.host() : a.host() + ":" + a.port();
     }
 
     private boolean addressedHere(String host) {
