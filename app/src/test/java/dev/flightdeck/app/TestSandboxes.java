@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The tests' link between the core and the sandbox module, as the application's launcher makes it:
  * registered for every test class (META-INF/services, autodetection on), it installs how
  * {@code --sandbox} starts a sandbox; {@link #target} connects a session to a sandbox a test owns.
+ * Every sandbox's control token that passes through here is remembered for the secrets scan.
  */
 public final class TestSandboxes implements BeforeAllCallback {
 
@@ -36,8 +37,19 @@ public final class TestSandboxes implements BeforeAllCallback {
         return local(s, s::close);
     }
 
+    /**
+     * {@code s}, its control token remembered for the secrets scan ({@link TestSecrets}): for a test that
+     * starts a sandbox itself and never hands it to a session (one that does goes through {@link #target}).
+     */
+    public static SandboxCluster remembered(SandboxCluster s) {
+        TestSecrets.remember(s.controlToken());
+        return s;
+    }
+
+    /** {@code s} as the application hands it to the core, its control token remembered for the secrets scan. */
     private static LocalCluster local(SandboxCluster s, Runnable stop) {
+        remembered(s);
         return new LocalCluster(s.url(), new LocalObjectStorage(s.objectStorageEndpoint(), SandboxS3Server.ACCESS_KEY,
-                SandboxS3Server.SECRET_KEY), s.pressure().time().clock(), s, stop);
+                SandboxS3Server.SECRET_KEY), s.pressure().time().clock(), s.controlToken(), s, stop);
     }
 }

@@ -31,7 +31,7 @@ class SandboxValidationJobSimulationTest {
 
     @BeforeAll
     static void start() {
-        sandbox = SandboxCluster.startQuiet(64);
+        sandbox = dev.flightdeck.app.TestSandboxes.remembered(SandboxCluster.startQuiet(64));
         sandbox.preflightRuns().use(SandboxPreflightRuns.Timing.FAST);
     }
 

@@ -27,7 +27,9 @@ import java.util.function.Predicate;
  * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); gang controllers,
  * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers});
  * Flightdeck's validation Jobs and their pods' logs ({@link SandboxPreflightRuns}).
- * Not served: authentication, RBAC, real admission, APF, server-side apply. Built on
+ * Not served: authentication, RBAC, real admission, APF, server-side apply. Every request must be addressed
+ * to a loopback name (403 otherwise: a web page rebound to 127.0.0.1 reads and changes nothing), and the
+ * sandbox's control surface also asks for its port and token ({@link SandboxControlGuard}). Built on
  * Vert.x (already on the class path through fabric8) instead of fabric8's mock
  * server, whose CRUD dispatcher slows quadratically past a few thousand objects.
  */
@@ -52,8 +54,10 @@ public final class SandboxApiServer implements AutoCloseable {
     /** Simulated: validation Jobs run to an end and their pods' logs. */
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
-    /** A drill sandbox's control surface, outside the Kubernetes API (null on other sandboxes). */
+    /** The sandbox's control surface, outside the Kubernetes API. */
     private volatile SandboxControlSurface control;
+    /** Who may use the control surface (made once the port is known). */
+    private volatile SandboxControlGuard guard;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
         this.store = store;
@@ -76,11 +80,23 @@ public final class SandboxApiServer implements AutoCloseable {
         workloads = new SandboxWorkloadControllers(store, controllers);
         preflights = new SandboxPreflightRuns(store, workloads, controllers);
         podLogs = new SandboxPodLogs(store, preflights);
+        int port;
         try {
-            return server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+            port = server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
         } catch (Exception e) {
             throw new IllegalStateException("sandbox API server could not start: " + e.getMessage(), e);
         }
+        // Until the guard is made the control surface answers 403 to everyone (see route).
+        guard = new SandboxControlGuard(port);
+        return port;
+    }
+
+    /**
+     * The token the control surface asks for ({@link SandboxControlGuard}): for whoever started the
+     * sandbox, and nobody else. Never log, print or write it.
+     */
+    String controlToken() {
+        return guard.token();
     }
 
     /** The simulated authorization answers (to deny a verb in a test or drill). */
@@ -101,7 +117,7 @@ public final class SandboxApiServer implements AutoCloseable {
         return preflights;
     }
 
-    /** Serves a drill's control surface under {@link SandboxControlSurface#PREFIX}. */
+    /** Serves the sandbox's control surface under {@link SandboxControlSurface#PREFIX}, behind its guard. */
     void control(SandboxControlSurface surface) {
         this.control = surface;
     }
@@ -131,11 +147,12 @@ public final class SandboxApiServer implements AutoCloseable {
     private void route(HttpServerRequest req, Buffer body, Context ctx) {
         String path = req.path();
         if (path.startsWith(SandboxControlSurface.PREFIX) || path.equals(SandboxControlSurface.ROOT)) {
-            SandboxControlSurface surface = control;
-            SandboxControlSurface.Answer a = surface == null
-                    ? new SandboxControlSurface.Answer(404, statusJson(404, "NotFound", "this sandbox is not a drill's"))
-                    : surface.handle(req.method().name(), path, req.getParam("from"), body.getBytes());
-            json(req.response(), a.code(), a.json());
+            serveControl(req, body);
+            return;
+        }
+        String refused = SandboxControlGuard.notLoopback(SandboxControlGuard.addressedTo(req));
+        if (refused != null) {
+            status(req.response(), 403, "Forbidden", refused);
             return;
         }
         switch (path) {
@@ -169,6 +186,19 @@ public final class SandboxApiServer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** A request to the control surface: its guard's refusal, or the surface's answer (403 until both are made). */
+    private void serveControl(HttpServerRequest req, Buffer body) {
+        SandboxControlGuard g = guard;
+        SandboxControlSurface surface = control;
+        SandboxControlSurface.Answer a = g == null || surface == null
+                ? new SandboxControlSurface.Answer(403, statusJson(403, "Forbidden", "the sandbox's control surface is not open yet"))
+                : g.refuse(SandboxControlGuard.addressedTo(req), req.getHeader(SandboxControlGuard.HEADER));
+        if (a == null) {
+            a = surface.handle(req.method().name(), req.path(), req.getParam("from"), body.getBytes());
+        }
+        json(req.response(), a.code(), a.json());
     }
 
     private void resource(HttpServerRequest req, Buffer body, Context ctx) {

@@ -12,6 +12,9 @@ import java.util.List;
  */
 public final class SandboxCluster implements AutoCloseable {
 
+    /** The request header its control surface reads the {@link #controlToken() token} from. */
+    public static final String CONTROL_TOKEN_HEADER = SandboxControlGuard.HEADER;
+
     private final ObjectStore store;
     private final SandboxApiServer server;
     private final SandboxChurn churn;
@@ -168,6 +171,16 @@ public final class SandboxCluster implements AutoCloseable {
 
     public String url() {
         return url;
+    }
+
+    /**
+     * The token its control surface ({@link SandboxControlSurface}) asks for in the
+     * {@value #CONTROL_TOKEN_HEADER} header: drawn at random when the sandbox started and known to
+     * whoever started it alone. Hand it to what must throw the sandbox's switches, and never log, print
+     * or write it (a request without it gets 401, and nothing is switched).
+     */
+    public String controlToken() {
+        return server.controlToken();
     }
 
     /** The sandbox's S3-compatible endpoint (path-style, unauthenticated; see {@link SandboxS3Server}). */

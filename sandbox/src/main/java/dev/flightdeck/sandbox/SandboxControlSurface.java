@@ -18,7 +18,9 @@ import java.util.List;
  * drive a sandbox the way they drive any cluster: over the wire, without linking to it. Every sandbox
  * offers its pressure episodes (the pressure screen's "Simulate" menu); a drill's sandbox also its
  * gangs, the trainers' checkpoints, the preflight runner's verdict, the object store and its request
- * audit. Its requests are neither audited nor counted as load on the API server.
+ * audit. Its requests are neither audited nor counted as load on the API server. It answers only
+ * whoever started the sandbox: each request is addressed to the server's own loopback address and
+ * carries the sandbox's token ({@link SandboxControlGuard}; 403 or 401 before anything is switched).
  *
  * <pre>
  * GET  /flightdeck-sandbox/v1                                 what this is: {"kind","drill":true|false}

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,6 +39,25 @@ class SandboxApiServerTest {
     static void stop() {
         client.close();
         sandbox.close();
+    }
+
+    @Test
+    void answersOnlyRequestsAddressedToItByALoopbackName() throws Exception {
+        int port = java.net.URI.create(sandbox.url()).getPort();
+        for (String host : new String[]{"evil.example:" + port, "evil.example", "127.0.0.1.evil.example:" + port}) {
+            String answer = get(port, "/api/v1/nodes", host);
+            assertTrue(answer.startsWith("HTTP/1.1 403 ") && answer.contains("\"message\":\"the sandbox answers only requests "
+                    + "addressed to it by a loopback name (127.0.0.1, localhost or [::1]), not to " + host + "\""), answer);
+            assertFalse(answer.contains("system-node-0"), "a page rebound to 127.0.0.1 reads nothing");
+        }
+        // Any loopback port: a proxy on another port (a test's fault injector) forwards its own Host.
+        for (String host : new String[]{"127.0.0.1:" + port, "127.0.0.1:" + (port + 1), "localhost", "[::1]:" + port}) {
+            assertTrue(get(port, "/api/v1/nodes/system-node-0", host).startsWith("HTTP/1.1 200 "), host);
+        }
+    }
+
+    private static String get(int port, String path, String host) throws java.io.IOException {
+        return SandboxControlSurfaceTest.rawRequest(port, "HTTP/1.1", "GET", path, "Host: " + host, null, null);
     }
 
     @Test

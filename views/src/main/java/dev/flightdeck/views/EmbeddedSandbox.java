@@ -9,7 +9,7 @@ import dev.flightdeck.sandbox.SandboxS3Server;
 /**
  * The application's one link between the core and the embedded sandbox: it installs how a sandbox
  * is started, and hands each one to the core as a plain local cluster (URL, object storage and keys,
- * metrics clock). The core never imports the sandbox module; the application, which ships both, does.
+ * metrics clock, and the token of its control surface, which the sandbox gives its starter alone). The core never imports the sandbox module; the application, which ships both, does.
  */
 public final class EmbeddedSandbox {
 
@@ -30,6 +30,6 @@ public final class EmbeddedSandbox {
     /** {@code sandbox} as the core sees it; {@code stop} is what ending the session does to it. */
     public static LocalCluster local(SandboxCluster sandbox, Runnable stop) {
         return new LocalCluster(sandbox.url(), new LocalObjectStorage(sandbox.objectStorageEndpoint(),
-                SandboxS3Server.ACCESS_KEY, SandboxS3Server.SECRET_KEY), sandbox.pressure().time().clock(), sandbox, stop);
+                SandboxS3Server.ACCESS_KEY, SandboxS3Server.SECRET_KEY), sandbox.pressure().time().clock(), sandbox.controlToken(), sandbox, stop);
     }
 }

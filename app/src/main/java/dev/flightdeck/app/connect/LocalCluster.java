@@ -10,9 +10,12 @@ import java.util.Optional;
  * of; whoever started it may find its own handle again with {@link #as} (a test that looks
  * inside the sandbox it started). Its simulated agents are switched over HTTP ({@link LocalControl}).
  *
- * @param stop stops it, for a cluster the console started itself (nothing for one owned elsewhere)
+ * @param controlToken the token its control surface asks for, which only its starter was given: sent by
+ *                     {@link LocalControl} alone, never to the Kubernetes API, never shown (see {@link #toString})
+ * @param stop         stops it, for a cluster the console started itself (nothing for one owned elsewhere)
  */
-public record LocalCluster(String url, LocalObjectStorage objectStorage, Clock metricsClock, Object handle, Runnable stop) {
+public record LocalCluster(String url, LocalObjectStorage objectStorage, Clock metricsClock, String controlToken,
+                           Object handle, Runnable stop) {
 
     /** The handle of whoever started it, if it is a {@code type}. */
     public <T> Optional<T> as(Class<T> type) {
@@ -21,9 +24,10 @@ public record LocalCluster(String url, LocalObjectStorage objectStorage, Clock m
 
     /** The same cluster for a session that must leave it running when it ends (its owner stops it). */
     public LocalCluster ownedElsewhere() {
-        return new LocalCluster(url, objectStorage, metricsClock, handle, () -> { });
+        return new LocalCluster(url, objectStorage, metricsClock, controlToken, handle, () -> { });
     }
 
+    /** Its URL only: never the control token, nor the object store's keys. */
     @Override
     public String toString() {
         return "LocalCluster[" + url + "]";

@@ -20,7 +20,7 @@ public final class SimulatedEpisodes {
     private final LocalControl control;
 
     public SimulatedEpisodes(LocalCluster cluster) {
-        this.control = new LocalControl(cluster.url());
+        this.control = new LocalControl(cluster);
     }
 
     public List<Episode> list() {

@@ -35,8 +35,8 @@ class FleetCheckCommandTest {
 
     @BeforeAll
     static void start(@TempDir Path dir) throws IOException {
-        a = SandboxCluster.startQuiet(16);
-        b = SandboxCluster.startQuiet(24);
+        a = dev.flightdeck.app.TestSandboxes.remembered(SandboxCluster.startQuiet(16));
+        b = dev.flightdeck.app.TestSandboxes.remembered(SandboxCluster.startQuiet(24));
         int down;
         try (ServerSocket s = new ServerSocket(0)) {
             down = s.getLocalPort();

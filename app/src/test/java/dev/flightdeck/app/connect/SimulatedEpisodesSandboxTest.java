@@ -38,4 +38,31 @@ class SimulatedEpisodesSandboxTest {
                     unknown.getMessage());
         }
     }
+
+    @Test
+    void onlyTheTokenItsStarterWasGivenSwitchesAnything() {
+        assertEquals(SandboxCluster.CONTROL_TOKEN_HEADER, LocalControl.TOKEN_HEADER, "the core sends what the sandbox reads");
+        try (SandboxCluster sandbox = SandboxCluster.startQuiet(2); SandboxCluster other = SandboxCluster.startQuiet(1)) {
+            LocalCluster local = ((ConnectionTarget.RunningSandbox) TestSandboxes.target(sandbox)).cluster();
+            TestSandboxes.remembered(other);
+            assertEquals(sandbox.controlToken(), local.controlToken(), "the starter carries it to the session");
+            assertEquals(local.controlToken(), local.ownedElsewhere().controlToken());
+            assertFalse(local.toString().contains(local.controlToken()), local.toString());
+            assertFalse(new ConnectionTarget.RunningSandbox(local).toString().contains(local.controlToken()));
+
+            for (String token : new String[]{null, other.controlToken()}) {
+                LocalCluster stranger = new LocalCluster(local.url(), local.objectStorage(), local.metricsClock(), token,
+                        null, () -> { });
+                IllegalStateException refused = assertThrows(IllegalStateException.class,
+                        () -> new SimulatedEpisodes(stranger).set("EVENT_FLOOD", true));
+                assertEquals("could not start the episode EVENT_FLOOD: HTTP 401 " + (token == null ? "no" : "a wrong")
+                        + " X-Flightdeck-Sandbox-Token: the sandbox's control surface needs the token its starter was given",
+                        refused.getMessage());
+                assertFalse(refused.getMessage().contains(sandbox.controlToken()));
+                assertFalse(sandbox.pressure().isActive(Episode.EVENT_FLOOD), "nothing is switched");
+            }
+            new SimulatedEpisodes(local).set("EVENT_FLOOD", true);
+            assertTrue(sandbox.pressure().isActive(Episode.EVENT_FLOOD));
+        }
+    }
 }

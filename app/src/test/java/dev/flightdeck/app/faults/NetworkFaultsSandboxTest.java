@@ -53,7 +53,7 @@ class NetworkFaultsSandboxTest {
     }
 
     private void open(Path dir, SessionOptions options, FaultProxy.Mode from) throws Exception {
-        sandbox = SandboxCluster.startQuiet(8);
+        sandbox = dev.flightdeck.app.TestSandboxes.remembered(SandboxCluster.startQuiet(8));
         sandbox.audit(seen::add);
         proxy = new FaultProxy(Integer.parseInt(sandbox.url().replaceAll(".*:", "")));
         proxy.mode(from);

@@ -2,6 +2,7 @@ package dev.flightdeck.app.drills.world;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.connect.LocalCluster;
 import dev.flightdeck.app.connect.LocalControl;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.watch.KubeJson;
@@ -24,8 +25,8 @@ final class DrillControlSurface {
     private final String handsAgent;
 
     /** @param handsAgent the User-Agent prefix of the drill's own fault injector, to tell its requests apart in the audit */
-    DrillControlSurface(String clusterUrl, String handsAgent) {
-        this.control = new LocalControl(clusterUrl);
+    DrillControlSurface(LocalCluster cluster, String handsAgent) {
+        this.control = new LocalControl(cluster);
         this.handsAgent = handsAgent;
     }
 

@@ -58,7 +58,7 @@ public final class SandboxWorld implements DrillWorld {
             throw new DrillStartException("the drill's sandbox could not start: " + e.getMessage(), e);
         }
         try {
-            DrillControlSurface surface = new DrillControlSurface(cluster.url(), KubeApiHands.CLIENT + "/");
+            DrillControlSurface surface = new DrillControlSurface(cluster, KubeApiHands.CLIENT + "/");
             surface.check();
             surface.seedGangs(scenario.cluster().gangs(), now);
             ClusterConnection hands = ClusterConnection.open(new ConnectionTarget.RunningSandbox(cluster.ownedElsewhere()),
