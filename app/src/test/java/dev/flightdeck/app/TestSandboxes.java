@@ -2,6 +2,7 @@ package dev.flightdeck.app;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.LocalCluster;
+import dev.flightdeck.testkit.TestSecrets;
 import dev.flightdeck.app.connect.LocalClusters;
 import dev.flightdeck.app.connect.LocalObjectStorage;
 import dev.flightdeck.sandbox.SandboxCluster;
@@ -43,6 +44,7 @@ public final class TestSandboxes implements BeforeAllCallback {
      */
     public static SandboxCluster remembered(SandboxCluster s) {
         TestSecrets.remember(s.controlToken());
+        TestSecrets.remember(SandboxS3Server.SECRET_KEY);
         return s;
     }
 

@@ -38,11 +38,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SandboxControlSurfaceTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** {@code s}, its control token remembered for the secrets scan: these tests send it. */
+    private static SandboxCluster remembered(SandboxCluster s) {
+        dev.flightdeck.testkit.TestSecrets.remember(s.controlToken());
+        return s;
+    }
     private static SandboxCluster sandbox;
 
     @BeforeAll
     static void start() {
-        sandbox = SandboxCluster.startForDrill(4);
+        sandbox = remembered(SandboxCluster.startForDrill(4));
     }
 
     @AfterAll
@@ -106,7 +112,7 @@ class SandboxControlSurfaceTest {
         assertEquals("since must be an RFC 3339 time, not yesterday", json(call("POST", "/trainers/training/x/stop",
                 "{\"since\":\"yesterday\"}"), 400).path("message").asText());
         assertEquals(404, call("DELETE", "/gangs", null).statusCode());
-        try (SandboxCluster demo = SandboxCluster.startQuiet(2)) {
+        try (SandboxCluster demo = remembered(SandboxCluster.startQuiet(2))) {
             String token = demo.controlToken();
             JsonNode what = json(send(demo, "GET", "", null, token), 200);
             assertFalse(what.path("drill").asBoolean(true));
@@ -151,7 +157,7 @@ class SandboxControlSurfaceTest {
         assertFalse(sandbox.pressure().isActive(Episode.EVENT_FLOOD), "a refused request switches nothing");
 
         String token = sandbox.controlToken();
-        try (SandboxCluster other = SandboxCluster.startQuiet(1)) {
+        try (SandboxCluster other = remembered(SandboxCluster.startQuiet(1))) {
             assertFalse(token.equals(other.controlToken()), "every sandbox draws its own token");
             for (String wrong : new String[]{other.controlToken(), token.substring(1), token + "x", "Bearer " + token}) {
                 assertEquals("a wrong X-Flightdeck-Sandbox-Token: " + needed,
@@ -222,7 +228,7 @@ class SandboxControlSurfaceTest {
         System.setErr(new PrintStream(tee(err, printed), true, StandardCharsets.UTF_8));
         String token;
         StringBuilder answers = new StringBuilder();
-        try (SandboxCluster drill = SandboxCluster.startForDrill(2)) {
+        try (SandboxCluster drill = remembered(SandboxCluster.startForDrill(2))) {
             token = drill.controlToken();
             int port = URI.create(drill.url()).getPort();
             // The starter's requests, a stranger's, and one that repeats the token with a byte more.

@@ -58,7 +58,7 @@ public final class ConsoleWindow {
     /** The console on a still sandbox of {@code nodes} the test owns; {@code before} tunes it before the session opens. */
     public static ConsoleWindow onSandbox(Stage stage, int nodes, SessionOptions options, double width, double height,
                                           Consumer<SandboxCluster> before) {
-        SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
+        SandboxCluster sandbox = InstallsTheSandbox.remembered(SandboxCluster.startQuiet(nodes));
         before.accept(sandbox);
         ConnectionTarget owned = new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { }));
         return new ConsoleWindow(sandbox, t -> ClusterSession.open(owned, options), stage, nodes, width, height);

@@ -17,6 +17,10 @@ import java.util.Optional;
 public record LocalCluster(String url, LocalObjectStorage objectStorage, Clock metricsClock, String controlToken,
                            Object handle, Runnable stop) {
 
+    public LocalCluster {
+        dev.flightdeck.app.secrets.KnownSecrets.register(controlToken); // never in anything that leaves the process
+    }
+
     /** The handle of whoever started it, if it is a {@code type}. */
     public <T> Optional<T> as(Class<T> type) {
         return type.isInstance(handle) ? Optional.of(type.cast(handle)) : Optional.empty();

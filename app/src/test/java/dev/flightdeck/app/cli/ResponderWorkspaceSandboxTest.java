@@ -1,6 +1,6 @@
 package dev.flightdeck.app.cli;
 
-import dev.flightdeck.app.TestSecrets;
+import dev.flightdeck.testkit.TestSecrets;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.ScenarioCatalog;
 import dev.flightdeck.app.drills.world.SandboxWorld;
