@@ -30,10 +30,19 @@ public final class Screenshots {
 
     /** Snapshots {@code scene} on the FX thread and writes {@code target/screenshots/<name>.png}. */
     public static Path write(Scene scene, String name) throws Exception {
+        return write(() -> scene.snapshot(null), name);
+    }
+
+    /** Snapshots one node (a popup's list, which a window's scene does not hold) and writes it as {@link #write(Scene, String)}. */
+    public static Path write(javafx.scene.Node node, String name) throws Exception {
+        return write(() -> node.snapshot(null, null), name);
+    }
+
+    private static Path write(java.util.function.Supplier<WritableImage> snapshot, String name) throws Exception {
         CompletableFuture<WritableImage> shot = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {
-                shot.complete(scene.snapshot(null));
+                shot.complete(snapshot.get());
             } catch (RuntimeException e) {
                 shot.completeExceptionally(e);
             }
