@@ -31,12 +31,22 @@ public final class Screenshots {
 
     /** Snapshots {@code scene} on the FX thread and writes {@code target/screenshots/<name>.png}. */
     public static Path write(Scene scene, String name) throws Exception {
+        return write(() -> scene.snapshot(null), scene.getRoot(), name);
+    }
+
+    /** Snapshots one node (a popup's list, which a window's scene does not hold) and writes it as {@link #write(Scene, String)}. */
+    public static Path write(javafx.scene.Node node, String name) throws Exception {
+        return write(() -> node.snapshot(null, null), node, name);
+    }
+
+    private static Path write(java.util.function.Supplier<WritableImage> snapshot, javafx.scene.Node shown, String name)
+            throws Exception {
         CompletableFuture<WritableImage> shot = new CompletableFuture<>();
         StringBuilder text = new StringBuilder();
         Platform.runLater(() -> {
             try {
-                shot.complete(scene.snapshot(null));
-                texts(scene.getRoot(), text);
+                shot.complete(snapshot.get());
+                texts(shown, text);
             } catch (RuntimeException e) {
                 shot.completeExceptionally(e);
             }

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.connect.TlsVerification;
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.session.ClusterSession;
 
@@ -70,10 +71,16 @@ public final class CheckCommand {
     }
 
     /**
-     * One cluster's report: nodes, what could not be read, gangs, the API server. Nodes and gangs are
+     * One cluster's report: a first line when its kubeconfig turns TLS verification off, then nodes,
+     * what could not be read, gangs, the API server. Nodes and gangs are
      * printed as synced, before the pressure reading waits for its rates: a cluster changes meanwhile.
      */
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
+        if (session.tlsVerificationOff()) {
+            // Before anything read from the cluster: what follows came over a connection whose server was not checked.
+            out.println(TlsVerification.explain(session.displayName(),
+                    session.connection().api().baseUrl().replaceAll("/+$", "")));
+        }
         CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
         // Said where the fleet is counted: those objects are in no count above.
         session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));

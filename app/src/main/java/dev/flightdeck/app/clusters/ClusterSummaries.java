@@ -24,12 +24,12 @@ public final class ClusterSummaries {
         ClusterSession s = c.session();
         if (s == null) {
             return switch (c.stage()) {
-                case FAILED -> empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, c.problem());
-                case CLOSED -> empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, "closed");
+                case FAILED -> empty(c, ClusterSummary.Connection.CANNOT_CONNECT, c.problem());
+                case CLOSED -> empty(c, ClusterSummary.Connection.CANNOT_CONNECT, "closed");
                 // Trying again after a failure: the last reason stays on the row until an attempt succeeds.
                 default -> c.problem() != null
-                        ? empty(c.name(), ClusterSummary.Connection.CANNOT_CONNECT, c.problem() + " (trying again…)")
-                        : empty(c.name(), ClusterSummary.Connection.CONNECTING, "connecting…");
+                        ? empty(c, ClusterSummary.Connection.CANNOT_CONNECT, c.problem() + " (trying again…)")
+                        : empty(c, ClusterSummary.Connection.CONNECTING, "connecting…");
             };
         }
         List<WatchHealth> watchers = s.watcherHealth();
@@ -45,7 +45,7 @@ public final class ClusterSummaries {
         Level level = reading == null || reading.failed() ? null : reading.assessment().level();
         String headline = reading == null ? "no /metrics reading yet" : reading.assessment().headline();
         return new ClusterSummary(c.name(), connection, combined.describe(), age(combined, now),
-                s.fleet().snapshotSummary(), risk, level, headline);
+                s.fleet().snapshotSummary(), risk, level, headline, s.tlsVerificationOff());
     }
 
     /** The age of the stalest watched kind (the combined health's data), or null before every kind has data. */
@@ -57,7 +57,9 @@ public final class ClusterSummaries {
         return age.isNegative() ? Duration.ZERO : age;
     }
 
-    private static ClusterSummary empty(String name, ClusterSummary.Connection connection, String words) {
-        return new ClusterSummary(name, connection, words, null, FleetSummary.EMPTY, GangRisk.NONE, null, "");
+    /** A cluster not open (yet): its kubeconfig entry still says whether TLS verification is off. */
+    private static ClusterSummary empty(OpenCluster c, ClusterSummary.Connection connection, String words) {
+        return new ClusterSummary(c.name(), connection, words, null, FleetSummary.EMPTY, GangRisk.NONE, null, "",
+                c.target().tlsVerificationOff());
     }
 }

@@ -16,9 +16,12 @@ import java.util.Comparator;
  * @param connectionWords the connection in words: "live", "reconnecting (attempt 3): …", the reason it cannot be opened
  * @param dataAge         how old the stalest watched kind's data is; null before any data
  * @param pressureLevel   null before the first /metrics reading (or when it failed)
+ * @param tlsVerificationOff the cluster's kubeconfig entry turns TLS verification off (said on the row, whatever
+ *                        the connection: a cluster that cannot connect is still reached that way when it can)
  */
 public record ClusterSummary(String name, Connection connection, String connectionWords, Duration dataAge,
-                             FleetSummary fleet, GangRisk gangs, Level pressureLevel, String pressureHeadline) {
+                             FleetSummary fleet, GangRisk gangs, Level pressureLevel, String pressureHeadline,
+                             boolean tlsVerificationOff) {
 
     /** How a cluster is connected, worst first. */
     public enum Connection {

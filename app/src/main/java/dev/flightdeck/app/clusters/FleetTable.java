@@ -1,5 +1,6 @@
 package dev.flightdeck.app.clusters;
 
+import dev.flightdeck.app.connect.TlsVerification;
 import dev.flightdeck.app.fleet.Ages;
 import dev.flightdeck.app.fleet.NodeVerdict;
 
@@ -11,7 +12,8 @@ import java.util.Locale;
  * The fleet overview as plain text, the head of {@code check --context a,b,c}: the totals line, then
  * one line per cluster, worst first, in stable columns for scripts:
  * {@code <context>  <connection>  data <age>  gpus <usable>/<total>  nodes <verdict counts>  gangs halted <n> at-risk <n>
- * gpu-h <n>  gated <n>  cordoned <n>  api <headline>}.
+ * gpu-h <n>  gated <n>  cordoned <n>  api <headline>}, and last {@code TLS verification off (kubeconfig)} when its
+ * kubeconfig entry says so.
  */
 public final class FleetTable {
 
@@ -31,7 +33,7 @@ public final class FleetTable {
         for (ClusterSummary r : o.rows()) {
             StringBuilder b = new StringBuilder(pad(r.name(), width)).append("  ").append(pad(r.connection().label(), 14));
             if (!r.connection().readable()) {
-                out.add(b.append("  ").append(r.connectionWords()).toString());
+                out.add(b.append("  ").append(r.connectionWords()).append(tls(r)).toString());
                 continue;
             }
             b.append("  data ").append(r.dataAge() == null ? "unknown" : Ages.format(r.dataAge()))
@@ -44,9 +46,14 @@ public final class FleetTable {
             if (r.connection() != ClusterSummary.Connection.LIVE) {
                 b.append("  (").append(r.connectionWords()).append(')');
             }
-            out.add(b.toString());
+            out.add(b.append(tls(r)).toString());
         }
         return out;
+    }
+
+    /** Last on the row, so the columns before it stay where scripts expect them. */
+    private static String tls(ClusterSummary r) {
+        return r.tlsVerificationOff() ? "  " + TlsVerification.OFF : "";
     }
 
     private static String verdicts(FleetOverview.Totals t) {

@@ -150,6 +150,14 @@ public final class ClusterConnection implements AutoCloseable {
         return displayName;
     }
 
+    /**
+     * The client does not check the server's certificate: read from the client's own settings, which
+     * only the kubeconfig's {@code insecure-skip-tls-verify} sets ({@link TlsVerification}).
+     */
+    public boolean tlsVerificationOff() {
+        return client.getConfiguration().isTrustCerts();
+    }
+
     /** The user name from the kubeconfig context; never a credential. */
     public String user() {
         return user;

@@ -5,10 +5,23 @@ public sealed interface ConnectionTarget {
 
     String displayName();
 
+    /**
+     * What the kubeconfig says before any connection: its cluster entry turns TLS verification off.
+     * Once connected, {@link ClusterConnection#tlsVerificationOff()} says what the client does.
+     */
+    default boolean tlsVerificationOff() {
+        return false;
+    }
+
     record Context(Kubeconfig kubeconfig, String name) implements ConnectionTarget {
         @Override
         public String displayName() {
             return name;
+        }
+
+        @Override
+        public boolean tlsVerificationOff() {
+            return kubeconfig != null && kubeconfig.context(name).map(KubeContext::tlsVerificationOff).orElse(false);
         }
     }
 

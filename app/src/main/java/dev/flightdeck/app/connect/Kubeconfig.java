@@ -56,6 +56,12 @@ public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String cu
             credentials = UserCredentials.takeFrom(parsed, ctx.user(), ctx.cluster());
             config = Config.empty();
             KubeConfigUtils.merge(config, ctx.name(), parsed);
+            // The context's own reading decides, not fabric8's parse of the same entry: what the console
+            // shows (ctx.tlsVerificationOff) and what the client does are then one fact. Config.empty()
+            // reads no system property or environment variable (kubernetes.trust.certificates), and
+            // nothing after this sets them.
+            config.setTrustCerts(ctx.tlsVerificationOff());
+            config.setDisableHostnameVerification(ctx.tlsVerificationOff());
         } catch (RuntimeException e) {
             throw new ConnectionProblem(ProblemKind.KUBECONFIG_MALFORMED,
                     "cannot use context '" + ctx.name() + "' from " + ctx.file() + ": " + oneLine(e.getMessage()), e);

@@ -120,7 +120,8 @@ public final class KubeconfigLoader {
             JsonNode clusterEntry = cluster == null ? null : merged.get("clusters").get(cluster);
             String server = clusterEntry == null ? null : clusterEntry.path("cluster").path("server").asText(null);
             contexts.add(new KubeContext(e.getKey(), cluster, ctx.path("user").asText(null),
-                    ctx.path("namespace").asText(null), server, contextFile.get(e.getKey()), readOnly(ctx)));
+                    ctx.path("namespace").asText(null), server, contextFile.get(e.getKey()), readOnly(ctx),
+                    clusterEntry != null && TlsVerification.offIn(clusterEntry.path("cluster"))));
         }
         try {
             return new Kubeconfig(files, contexts, current, YAML.writeValueAsString(out));

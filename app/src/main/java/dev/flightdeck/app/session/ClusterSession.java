@@ -164,6 +164,11 @@ public final class ClusterSession implements AutoCloseable {
         return connection.displayName();
     }
 
+    /** The client does not check the cluster's certificate, as its kubeconfig says ({@link ClusterConnection#tlsVerificationOff()}). */
+    public boolean tlsVerificationOff() {
+        return connection.tlsVerificationOff();
+    }
+
     public boolean isSandbox() {
         return connection.isSandbox();
     }

@@ -87,5 +87,13 @@ class KubeconfigWatchTest {
                 "west moved to another server: opened again");
         assertFalse(ClusterFleet.sameCluster(new ConnectionTarget.Context(before, "east"),
                 new ConnectionTarget.Context(KubeconfigLoader.load(List.of(f)), "gone")));
+        // Turning TLS verification off (or on again) is reaching the cluster another way: its session reopens,
+        // so the client's setting and what the console shows follow the file.
+        touch(f, TWO.replace("{server: \"https://a.example:6443\"}",
+                "{server: \"https://a.example:6443\", insecure-skip-tls-verify: true}"), 2);
+        var insecure = KubeconfigLoader.load(List.of(f));
+        assertTrue(insecure.context("east").orElseThrow().tlsVerificationOff());
+        assertFalse(ClusterFleet.sameCluster(new ConnectionTarget.Context(before, "east"), new ConnectionTarget.Context(insecure, "east")));
+        assertTrue(ClusterFleet.sameCluster(new ConnectionTarget.Context(before, "west"), new ConnectionTarget.Context(insecure, "west")));
     }
 }

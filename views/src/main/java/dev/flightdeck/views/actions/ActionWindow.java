@@ -54,6 +54,10 @@ abstract class ActionWindow extends Stage {
         server.getStyleClass().add(Styles.MUTED);
         server.managedProperty().set(!cluster.contains(session.clusterUrl().replaceAll("/+$", "")));
         server.setVisible(server.isManaged()); // a sandbox's name is its URL already
+        // Said with the cluster, before anything is planned: this cluster's certificate is not checked.
+        Label tlsOff = dev.flightdeck.views.theme.TlsOffBadge.create(id + "-tls-off");
+        tlsOff.setVisible(session.session().tlsVerificationOff());
+        tlsOff.setManaged(tlsOff.isVisible());
         Label heading = new Label(title);
         heading.getStyleClass().add(Styles.DETAILS_TITLE);
         problem.setId(id + "-problem");
@@ -66,7 +70,7 @@ abstract class ActionWindow extends Stage {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         buttons.setAlignment(Pos.CENTER_RIGHT);
-        VBox top = new VBox(6, on, server, heading, problem);
+        VBox top = new VBox(6, on, server, tlsOff, heading, problem);
         VBox bottom = new VBox(8, confirm, buttons);
         bottom.setPadding(new Insets(8, 0, 0, 0));
         BorderPane root = new BorderPane(scroll, top, null, bottom, null);

@@ -8,6 +8,7 @@ import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.watch.WatchPhase;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
+import dev.flightdeck.views.theme.TlsOffBadge;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
@@ -17,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 import java.util.Locale;
@@ -135,16 +137,23 @@ public final class FleetView extends BorderPane {
         return c;
     }
 
-    /** The cluster's name, always a link (to its Nodes screen), with its trouble in words beneath. */
+    /**
+     * The cluster's name, always a link (to its Nodes screen), with its trouble in words beneath, and
+     * beneath that "TLS verification off (kubeconfig)" on two lines when its kubeconfig says so (that row grows).
+     */
     private TableColumn<ClusterSummary, ClusterSummary> name() {
         TableColumn<ClusterSummary, ClusterSummary> c = column("Cluster", 210);
         c.setCellFactory(col -> new TableCell<>() {
             private final Hyperlink link = new Hyperlink();
             private final Label trouble = new Label();
-            private final VBox box = new VBox(0, link, trouble);
+            private final Label tlsOff = TlsOffBadge.twoLines(null);
+            private final VBox box = new VBox(0, link, trouble, tlsOff);
 
             {
                 trouble.getStyleClass().add(Styles.MUTED);
+                tlsOff.managedProperty().bind(tlsOff.visibleProperty());
+                // The cell lays its graphic out a few pixels shorter than it asks for: never at the badge's cost.
+                tlsOff.setMinHeight(Region.USE_PREF_SIZE);
             }
 
             @Override
@@ -158,6 +167,8 @@ public final class FleetView extends BorderPane {
                 link.setId("fleet-open-" + s.name());
                 link.setOnAction(e -> open.accept(s.name(), FleetLink.nodes(null)));
                 trouble.setText(FleetWords.trouble(s));
+                tlsOff.setVisible(s.tlsVerificationOff());
+                tlsOff.setId("fleet-tls-off-" + s.name());
                 setGraphic(box);
             }
         });

@@ -45,6 +45,11 @@ public record ContextChoice(String label, ConnectionTarget target) {
         return a instanceof ConnectionTarget.Sandbox && b instanceof ConnectionTarget.Sandbox || a.equals(b);
     }
 
+    /** The context's kubeconfig entry turns TLS verification off (read before connecting, as the client will be built). */
+    public boolean tlsVerificationOff() {
+        return target.tlsVerificationOff();
+    }
+
     @Override
     public String toString() {
         return label;

@@ -122,6 +122,8 @@ public final class MainWindow extends BorderPane {
         contexts.setId("context-switcher");
         contexts.setPromptText("choose a cluster");
         contexts.getItems().setAll(choices);
+        contexts.setCellFactory(list -> new ContextChoiceCell("list"));
+        contexts.setButtonCell(new ContextChoiceCell("button"));
         contexts.setOnAction(e -> {
             ContextChoice c = contexts.getValue();
             if (!syncingChoice && c != null) {

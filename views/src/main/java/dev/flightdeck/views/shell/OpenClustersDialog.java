@@ -3,6 +3,7 @@ package dev.flightdeck.views.shell;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.settings.OpenContexts;
 import dev.flightdeck.views.theme.Styles;
+import dev.flightdeck.views.theme.TlsOffBadge;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -49,7 +50,8 @@ final class OpenClustersDialog extends Stage {
             b.setSelected(keptNow.stream().anyMatch(t -> t.displayName().equals(c.target().displayName())));
             b.disableProperty().bind(all.selectedProperty());
             boxes.put(c.target().displayName(), b);
-            list.getChildren().add(b);
+            list.getChildren().add(c.tlsVerificationOff()
+                    ? new HBox(8, b, TlsOffBadge.create("open-context-tls-off-" + c.target().displayName())) : b);
         }
         all.setSelected(!contexts.isEmpty() && boxes.values().stream().allMatch(CheckBox::isSelected));
         Button ok = new Button("Keep these open");

@@ -15,6 +15,8 @@ import dev.flightdeck.views.pressure.PressureViewModel;
 import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -63,6 +65,8 @@ public final class SessionController implements AutoCloseable {
             Thread.ofVirtual().name("session-switch-", 0).factory());
     private final ReadOnlyObjectWrapper<ClusterSession> session = new ReadOnlyObjectWrapper<>(this, "session");
     private final ReadOnlyObjectWrapper<ConnectionTarget> target = new ReadOnlyObjectWrapper<>(this, "target");
+    /** The cluster on screen is reached without checking its certificate, as its kubeconfig says (its client's setting). */
+    private final ReadOnlyBooleanWrapper tlsVerificationOff = new ReadOnlyBooleanWrapper(this, "tlsVerificationOff");
     private final ReadOnlyStringWrapper connecting = new ReadOnlyStringWrapper(this, "connecting");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     /** The settings file as read (off the FX thread) for the cluster on screen, set anew at every connect. */
@@ -80,6 +84,7 @@ public final class SessionController implements AutoCloseable {
         this.nodes = nodes;
         this.gangs = gangs;
         nodes.setRankSource(gangs::ranksOn);
+        tlsVerificationOff.bind(session.map(ClusterSession::tlsVerificationOff).orElse(false));
     }
 
     /** One batch to both screens: nodes first, then gangs, then the node details' rank list. */
@@ -310,6 +315,11 @@ public final class SessionController implements AutoCloseable {
 
     public ClusterSession session() {
         return session.get();
+    }
+
+    /** True while the cluster on screen is reached with TLS verification off (its kubeconfig says so). */
+    public ReadOnlyBooleanProperty tlsVerificationOffProperty() {
+        return tlsVerificationOff.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<ConnectionTarget> targetProperty() {

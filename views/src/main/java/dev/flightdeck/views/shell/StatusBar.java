@@ -7,6 +7,7 @@ import dev.flightdeck.views.actions.RunningActions;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
+import dev.flightdeck.views.theme.TlsOffBadge;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -31,8 +32,8 @@ import java.time.Instant;
 import java.util.stream.Collectors;
 
 /**
- * The bottom bar: the cluster's connection state (icon + words, never colour alone)
- * and the age of its newest data, refreshed once a second; the fleet summary line on
+ * The bottom bar: the cluster's connection state (icon + words, never colour alone),
+ * "TLS verification off (kubeconfig)" when its kubeconfig says so, and the age of its newest data, refreshed once a second; the fleet summary line on
  * the right. Reads health by polling the session, which is cheap and keeps "data 3s
  * old" ticking even when no event arrives.
  */
@@ -85,7 +86,11 @@ public final class StatusBar extends HBox {
         fleetLine.visibleProperty().bind(fleetLine.managedProperty());
         Region gap2 = new Region();
         gap2.setMinWidth(16);
-        getChildren().addAll(connection, gap, running, fleetLine, gap2, pressure, spacer, fleet);
+        // Next to the connection it qualifies: this cluster's certificate is not checked, as its kubeconfig says.
+        Label tlsOff = TlsOffBadge.create("status-tls-off");
+        tlsOff.visibleProperty().bind(sessions.tlsVerificationOffProperty());
+        tlsOff.managedProperty().bind(tlsOff.visibleProperty());
+        getChildren().addAll(connection, tlsOff, gap, running, fleetLine, gap2, pressure, spacer, fleet);
         showRunningActions();
 
         sessions.connectingProperty().addListener((o, a, b) -> refresh());

@@ -17,6 +17,10 @@ public final class Styles {
     public static final String TOP_BAR = "top-bar";
     public static final String APP_TITLE = "app-title";
     public static final String SANDBOX_BADGE = "sandbox-badge";
+    /** A cluster reached without TLS verification, as its kubeconfig says (warning style, icon and words). */
+    public static final String TLS_OFF = "tls-off";
+    /** The same, smaller, where it shares a table cell with other lines (the fleet row). */
+    public static final String TLS_OFF_COMPACT = "tls-off-compact";
     public static final String BANNER = "banner";
     public static final String BANNER_ERROR = "banner-error";
     public static final String BANNER_INFO = "banner-info";
