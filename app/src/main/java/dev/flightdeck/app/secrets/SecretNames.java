@@ -17,7 +17,7 @@ public final class SecretNames {
     /** Words that make a name secret wherever they stand in it. */
     private static final Set<String> SECRET_WORDS = Set.of("password", "passwd", "passphrase", "secret", "token",
             "credential", "credentials", "creds", "apikey", "privatekey", "secretkey", "accesskey", "bearer", "cookie",
-            "connectionstring", "kubeconfig", "htpasswd", "keytab");
+            "connectionstring", "htpasswd", "keytab");
     /** Words that make a name secret only as its last word ({@code BASIC_AUTH}, {@code GH_PAT}; not {@code AUTH_MODE}). */
     private static final Set<String> SECRET_LAST_WORDS = Set.of("auth", "pat", "pass", "dsn");
     /**

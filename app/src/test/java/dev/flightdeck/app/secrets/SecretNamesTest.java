@@ -16,7 +16,7 @@ class SecretNamesTest {
                 "GITHUB_TOKEN", "--hf-token", "basic-auth", "DATABASE_DSN", "REDIS_CONNECTION_STRING", "ssh-key", "passphrase",
                 "WANDB_KEY", "--openai-key", "GH_PAT", "OPENAI_API_KEY", "x-api-key", "AUTH", "DB_PASS", "MYSQL_PWD",
                 "client-key-data", "vault-token", "OAUTH_CLIENT_SECRET", "secret-key", "access-key", "api-key", "password",
-                "pat", "auth", "session-key", "KUBECONFIG_CONTENT", "cookie")) {
+                "pat", "auth", "session-key", "cookie")) {
             assertTrue(SecretNames.secret(secret), secret);
             assertTrue(SecretNames.secretFlag(secret), secret + " as a flag");
         }
@@ -28,7 +28,8 @@ class SecretNamesTest {
                 "--max-tokens", "--tokenizer", "RESUME_FROM", "AWS_REGION", "SORT_KEY", "PARTITION_KEY", "SECRET_NAME",
                 "secretName", "secretKeyRef", "API_KEY_FILE", "PRIVATE_KEY_PATH", "TOKEN_URL", "AWS_ACCESS_KEY_ID", "PWD",
                 "AUTH_MODE", "MAX_TOKEN_LENGTH", "expirationSeconds", "key", "PASS_THROUGH",
-                "BYPASS_CACHE", "label-key", "S3_KEY", "--sort-key", "--key-file", "PATH", "HOSTNAME", "tokens_per_second")) {
+                "BYPASS_CACHE", "label-key", "S3_KEY", "--sort-key", "--key-file", "PATH", "HOSTNAME", "tokens_per_second",
+                "KUBECONFIG", "--kubeconfig")) {
             assertFalse(SecretNames.secret(plain), plain);
         }
     }

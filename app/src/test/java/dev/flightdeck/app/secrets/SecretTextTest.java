@@ -95,6 +95,13 @@ class SecretTextTest {
     }
 
     @Test
+    void theConsolesOwnWordsPassUnchanged() {
+        // --help names flags whose values are paths and names (--kubeconfig FILE, --context NAME): none is a secret.
+        keeps(dev.flightdeck.app.launch.LaunchOptions.USAGE);
+        keeps("flightdeck: this Flightdeck has no embedded sandbox to start; connect to a cluster with --kubeconfig FILE --context NAME");
+    }
+
+    @Test
     void knownValuesGoWhereverTheyAppear() {
         String held = "zq" + "9Rk2Lm8Vn4Xp"; // a password with no telling name or shape
         dev.flightdeck.testkit.TestSecrets.remember(held);
