@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.session.ClusterSession;
 
@@ -13,7 +14,9 @@ import java.util.List;
  */
 public final class ActionSession {
 
+    /** The session with its watches, or null for an action that reads what it needs itself (drill cleanup). */
     private final ClusterSession session;
+    private final ClusterConnection connection;
     private final KubeRest rest;
     private final Permissions permissions;
     private final Journal journal;
@@ -28,9 +31,24 @@ public final class ActionSession {
      */
     public ActionSession(ClusterSession session, Journal journal, String readOnly,
                          dev.flightdeck.app.actions.drain.CircuitBreaker breaker, Clock clock) {
+        this(session, session.connection(), journal, readOnly, breaker, clock);
+    }
+
+    /**
+     * For an action that needs no watched model, only the connection (drill cleanup lists what it
+     * deletes itself): the same journal, read-only refusal and RBAC answers as every other action.
+     */
+    public ActionSession(ClusterConnection connection, Journal journal, String readOnly,
+                         Clock clock) {
+        this(null, connection, journal, readOnly, dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, clock);
+    }
+
+    private ActionSession(ClusterSession session, ClusterConnection connection, Journal journal,
+                          String readOnly, dev.flightdeck.app.actions.drain.CircuitBreaker breaker, Clock clock) {
         this.breaker = breaker;
         this.session = session;
-        this.rest = new KubeRest(session.connection().api());
+        this.connection = connection;
+        this.rest = new KubeRest(connection.api());
         this.permissions = new Permissions(rest, clock);
         this.journal = journal;
         this.readOnly = readOnly;
@@ -51,7 +69,11 @@ public final class ActionSession {
                 clock);
     }
 
+    /** The watched session; only the actions made with one ask for it. */
     public ClusterSession session() {
+        if (session == null) {
+            throw new IllegalStateException("this action session has a connection only, no watched session");
+        }
         return session;
     }
 
@@ -65,7 +87,7 @@ public final class ActionSession {
 
     /** The API server's URL, as the journal names the cluster. */
     public String clusterUrl() {
-        return session.connection().api().baseUrl();
+        return connection.api().baseUrl();
     }
 
     public Journal journal() {
@@ -76,7 +98,7 @@ public final class ActionSession {
     public String user() {
         String u = user;
         if (u == null) {
-            u = Identity.who(rest, session.connection().user());
+            u = Identity.who(rest, connection.user());
             user = u;
         }
         return u;
@@ -97,7 +119,7 @@ public final class ActionSession {
 
     /** A journal for one run of {@code action} on {@code target}, stamped with cluster, context and identity. */
     public ActionJournal journalFor(String action, String target) {
-        return new ActionJournal(journal, clock, clusterUrl(), session.displayName(), user(), action, target);
+        return new ActionJournal(journal, clock, clusterUrl(), connection.displayName(), user(), action, target);
     }
 
     /** What each action needs to be allowed to do. */

@@ -118,7 +118,7 @@ public final class ActCommand {
     }
 
     @FunctionalInterface
-    private interface Body {
+    interface Body {
         int run(StopSignal stop) throws IOException, ActionRefused;
     }
 
@@ -126,7 +126,7 @@ public final class ActCommand {
      * Runs {@code body} so that Ctrl-C stops the action the way the console's Stop does, and waits
      * (up to a minute) for its outcome to be journaled before the process ends.
      */
-    private static int withCtrlC(Body body, PrintStream err) throws IOException, ActionRefused {
+    static int withCtrlC(Body body, PrintStream err) throws IOException, ActionRefused {
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = Thread.ofPlatform().unstarted(() -> {

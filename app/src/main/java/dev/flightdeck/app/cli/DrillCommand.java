@@ -30,7 +30,7 @@ public final class DrillCommand {
                           PrintStream err) {
         return switch (options.drill().action()) {
             case "run" -> DrillRunCommand.run(options, dirs, env, out, err);
-            case "cleanup" -> DrillCleanupCommand.run(options, env, out, err);
+            case "cleanup" -> DrillCleanupCommand.run(options, dirs, env, out, err);
             default -> run(options, dirs.config().resolve("drills"), out, err);
         };
     }

@@ -37,12 +37,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code flightdeck drill run SCENARIO [--responder CMD] [--pace N] [--kubeconfig F] [--context C]}: a
- * drill on its own sandbox, or — only when a context is named and its settings say {@code "drills": true}
- * — on virtual nodes it creates on that staging cluster and removes afterwards; with a scripted
- * responder (a runbook under test) or with nobody but whoever connects. Prints the report as
- * Markdown, keeps it with the results, and exits 0 when the drill recovered within its limit, 1 when
- * not (or aborted with Ctrl-C), 2 for a bad scenario, 3 when its cluster could not be set up or read,
- * 4 when the context refuses drills.
+ * drill on its own sandbox, or — only when a context is named, its settings say {@code "drills": true}
+ * and its cluster opted in (ConfigMap kube-public/flightdeck-drills) — on virtual nodes it creates on
+ * that staging cluster and removes afterwards; with a scripted responder (a runbook under test) or with
+ * nobody but whoever connects. Prints the report as Markdown, keeps it with the results (owner-only),
+ * and exits 0 when the drill recovered within its limit, 1 when not (or aborted with Ctrl-C), 2 for a
+ * bad scenario, 3 when its cluster could not be set up or read, 4 when the context or cluster refuses drills.
  */
 public final class DrillRunCommand {
 
@@ -85,6 +85,8 @@ public final class DrillRunCommand {
         Thread hook = null;
         CountDownLatch kept = new CountDownLatch(1);
         try {
+            // Owner-only from the start, like the journal: the run's folder and the reports kept after it.
+            dev.flightdeck.app.journal.OwnerOnlyFiles.directory(drills);
             ResponderWorkspace ws = ResponderWorkspace.create(runDir, s, place.world(), place.context(), place.kubeconfigs(),
                     place.settings(), launcher(env));
             err.println("flightdeck: drill " + s.id() + " (" + s.title() + ") started on " + place.world().describe()
@@ -117,7 +119,7 @@ public final class DrillRunCommand {
             if (responder != null && responder.alive()) {
                 responder.stop();
             }
-            return finish(report, drills, out, err);
+            return finish(report, drills, cleanupHint(place), out, err);
         } catch (IOException x) {
             err.println("flightdeck: drill " + s.id() + ": cannot prepare the responder's folder " + runDir + ": "
                     + x.getMessage());
@@ -162,7 +164,13 @@ public final class DrillRunCommand {
                 settings);
     }
 
-    private static int finish(DrillReport report, Path drills, PrintStream out, PrintStream err) {
+    /** How to remove what a staging drill could not: the command naming its context and run. */
+    private static String cleanupHint(Place place) {
+        return place.world() instanceof StagingWorld w ? "flightdeck drill cleanup --context " + place.context()
+                + " --run " + w.id() : "flightdeck drill cleanup with the same --context";
+    }
+
+    private static int finish(DrillReport report, Path drills, String cleanupHint, PrintStream out, PrintStream err) {
         if (report == null) {
             err.println("flightdeck: the drill did not end its report in time");
             return NOT_RECOVERED;
@@ -177,7 +185,7 @@ public final class DrillRunCommand {
         }
         if (!report.leftovers().isEmpty()) {
             err.println("flightdeck: the drill could not remove " + String.join("; ", report.leftovers())
-                    + " — run flightdeck drill cleanup with the same --context");
+                    + " — run " + cleanupHint);
         }
         return report.recovered() ? CheckCommand.OK : NOT_RECOVERED;
     }

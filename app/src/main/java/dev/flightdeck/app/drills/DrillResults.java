@@ -10,6 +10,7 @@ import dev.flightdeck.app.drills.report.HtmlWriter;
 import dev.flightdeck.app.drills.report.MarkdownWriter;
 import dev.flightdeck.app.drills.report.ReportBlock;
 import dev.flightdeck.app.drills.report.ReportDocument;
+import dev.flightdeck.app.journal.OwnerOnlyFiles;
 import dev.flightdeck.app.secrets.Redaction;
 
 import java.io.IOException;
@@ -28,7 +29,7 @@ import java.util.List;
  * Where drills are kept, in the data directory's {@code drills/}: every report as Markdown (with its
  * chart as a PNG beside it), as a self-contained HTML page and as JSON, and one line per drill in
  * {@code results.jsonl}, appended and never rewritten (like the journal), so a team sees its trend
- * per scenario.
+ * per scenario. Owner-only like the journal ({@link OwnerOnlyFiles}): directories 0700, files 0600.
  */
 public final class DrillResults {
 
@@ -56,12 +57,15 @@ public final class DrillResults {
     public Kept keep(DrillReport report) throws IOException {
         DrillReport r = redacted(report);
         Path reports = dir.resolve("reports");
-        Files.createDirectories(reports);
+        ownerOnlyDirectory(dir);
+        ownerOnlyDirectory(reports);
         String base = NAME.format(r.started()) + "-" + r.scenarioId();
         Kept k = export(r, reports, base);
         byte[] line = (Redaction.text(JSON.writeValueAsString(DrillResult.of(r, reports.resolve(base).toString()))) + "\n")
                 .getBytes(StandardCharsets.UTF_8);
-        try (FileChannel ch = FileChannel.open(dir.resolve("results.jsonl"), StandardOpenOption.CREATE,
+        Path results = dir.resolve("results.jsonl");
+        ownerOnly(results); // also one an older version left readable by others
+        try (FileChannel ch = FileChannel.open(results, StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ByteBuffer buf = ByteBuffer.wrap(line);
             while (buf.hasRemaining()) {
@@ -72,19 +76,23 @@ public final class DrillResults {
         return k;
     }
 
-    /** Writes {@code base}.md (+ .png), .html and .json into {@code folder} (an export the person asked for). */
+    /**
+     * Writes {@code base}.md (+ .png), .html and .json into {@code folder} (an export the person asked for),
+     * each made from the redacted report and readable by its owner only, as the journal: a report names the
+     * cluster, its nodes and gangs, and who did what. The folder itself, when the person chose it, is theirs.
+     */
     public static Kept export(DrillReport report, Path folder, String base) throws IOException {
         DrillReport r = redacted(report);
         Files.createDirectories(folder);
         List<ReportBlock> blocks = ReportDocument.of(r);
         byte[] png = DrillChart.png(r, 1000, 420);
-        Path chart = folder.resolve(base + ".png");
+        Path chart = ownerOnly(folder.resolve(base + ".png"));
         Files.write(chart, png);
-        Path md = folder.resolve(base + ".md");
+        Path md = ownerOnly(folder.resolve(base + ".md"));
         Files.writeString(md, Redaction.text(MarkdownWriter.write(blocks, chart.getFileName().toString())));
-        Path html = folder.resolve(base + ".html");
+        Path html = ownerOnly(folder.resolve(base + ".html"));
         Files.writeString(html, Redaction.text(HtmlWriter.write("Drill report: " + r.title(), blocks, png)));
-        Path json = folder.resolve(base + ".json");
+        Path json = ownerOnly(folder.resolve(base + ".json"));
         Files.writeString(json, Redaction.text(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r)));
         return new Kept(md, html, json, chart);
     }
@@ -95,6 +103,33 @@ public final class DrillResults {
      */
     static DrillReport redacted(DrillReport r) throws IOException {
         return JSON.treeToValue(Redaction.json(JSON.valueToTree(r)), DrillReport.class);
+    }
+
+    /**
+     * Made owner-only before anything is written into it (a rewrite keeps the mode). A file system
+     * without owners or modes (FAT, some network shares) still keeps the report, as it keeps the journal.
+     */
+    private static Path ownerOnly(Path file) {
+        try {
+            OwnerOnlyFiles.file(file);
+        } catch (IOException | UnsupportedOperationException e) {
+            notRestricted(file, e);
+        }
+        return file;
+    }
+
+    private static void ownerOnlyDirectory(Path dir) throws IOException {
+        try {
+            OwnerOnlyFiles.directory(dir);
+        } catch (IOException | UnsupportedOperationException e) {
+            Files.createDirectories(dir);
+            notRestricted(dir, e);
+        }
+    }
+
+    private static void notRestricted(Path p, Exception e) {
+        System.getLogger(DrillResults.class.getName()).log(System.Logger.Level.WARNING, p
+                + " could not be made readable by its owner only: " + e.getMessage());
     }
 
     /** What reading the results found: the results, oldest first, and how many lines could not be read. */

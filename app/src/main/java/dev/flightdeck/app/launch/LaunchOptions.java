@@ -48,10 +48,12 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
      * @param responder the scripted responder's command line (run), or null: nobody responds but whoever
      *                  connects with the printed kubeconfig
      * @param pace      how much faster than real time the schedule runs (run; 1 when not given)
+     * @param confirm   what was typed after {@code --confirm} (cleanup), or null
+     * @param run       the drill run whose objects to remove (cleanup {@code --run ID}), or null
      */
-    public record DrillRequest(String action, String file, String responder, double pace, String confirm) {
+    public record DrillRequest(String action, String file, String responder, double pace, String confirm, String run) {
         public DrillRequest(String action, String file) {
-            this(action, file, null, 1, null);
+            this(action, file, null, 1, null, null);
         }
     }
 
@@ -110,9 +112,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                                       Secrets are never journaled: when the saved copy had some (literal env
                                       values, arguments, annotations), the plan names them and the restore
                                       needs --accept-redacted to create it with placeholders in their place
-              drill cleanup --context C [--confirm C]
-                                      list what drills left on a staging cluster (objects labelled
-                                      flightdeck.dev/drill); with --confirm naming the context, remove it
+              drill cleanup --context C --run ID [--confirm ID]
+                                      list what drill run ID left on a staging cluster (its namespace, virtual
+                                      nodes, their Leases and validation Jobs); with --confirm naming the run,
+                                      delete exactly those, by name and UID; without --run, list the runs there
                 --pace N                (drill run) strike faults N times sooner than the scenario says (1..100)
               --kubeconfig FILE       kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
               --context NAME          context to use (else the kubeconfig's current-context)
@@ -140,6 +143,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         DrillRequest drill = null;
         String responder = null;
         String pace = null;
+        String run = null;
         JournalRequest journal = null;
         boolean allContexts = false;
         for (int i = 0; i < args.length; i++) {
@@ -198,6 +202,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 case "--reason" -> reason = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--responder" -> responder = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--pace" -> pace = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "--run" -> run = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "help", "--help", "-h" -> command = Command.HELP;
                 case "version", "--version" -> command = Command.VERSION;
                 case "--sandbox" -> sandbox = true;
@@ -242,7 +247,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException("--responder and --pace belong to drill run SCENARIO");
         }
         if (drill != null && drill.action().equals("run")) {
-            drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace), null);
+            drill = new DrillRequest("run", drill.file(), responder, pace == null ? 1 : parsePace(pace), null, null);
+        }
+        if (run != null && (drill == null || !drill.action().equals("cleanup"))) {
+            throw new UsageException("--run belongs to drill cleanup");
         }
         if (acceptRedacted && journal == null) {
             throw new UsageException("--accept-redacted belongs to journal restore ENTRY");
@@ -252,8 +260,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             confirm = null;
         }
         if (drill != null && drill.action().equals("cleanup")) {
-            // cleanup deletes (the drills' leftovers): like an action, it lists first and needs --confirm CONTEXT
-            drill = new DrillRequest("cleanup", null, null, 1, confirm);
+            // cleanup deletes (one run's leftovers): like an action, it lists first and needs --confirm RUN
+            drill = new DrillRequest("cleanup", null, null, 1, confirm, run);
             confirm = null;
         }
         ActionRequest request = null;

@@ -57,7 +57,7 @@ class DrillCommandTest {
     }
 
     @Test
-    void drillNeedsASubcommandAndItsFlagsTheirs() {
+    void drillNeedsASubcommandAndItsFlagsTheirs() throws UsageException {
         UsageException e = assertThrows(UsageException.class, () -> LaunchOptions.parse("drill", "meteor"));
         assertEquals("drill takes list, validate FILE, run SCENARIO or cleanup, not 'meteor'", e.getMessage());
         assertEquals("drill run needs a value", assertThrows(UsageException.class,
@@ -66,5 +66,11 @@ class DrillCommandTest {
                 () -> LaunchOptions.parse("drill", "list", "--pace", "10")).getMessage());
         assertEquals("--pace must be between 1 and 100, not 0.5", assertThrows(UsageException.class,
                 () -> LaunchOptions.parse("drill", "run", "rank-crash", "--pace", "0.5")).getMessage());
+        assertEquals("--run belongs to drill cleanup", assertThrows(UsageException.class,
+                () -> LaunchOptions.parse("drill", "run", "rank-crash", "--run", "rank-crash-1a2b3c")).getMessage());
+        LaunchOptions cleanup = LaunchOptions.parse("drill", "cleanup", "--context", "staging", "--run", "rank-crash-1a2b3c",
+                "--confirm", "rank-crash-1a2b3c");
+        assertEquals("rank-crash-1a2b3c", cleanup.drill().run());
+        assertEquals("rank-crash-1a2b3c", cleanup.drill().confirm());
     }
 }

@@ -2,11 +2,10 @@ package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
+import dev.flightdeck.app.drills.staging.RealDrillOptIn;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.SettingsFile;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,8 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * scenario's gang placed on them by the real scheduler; the runbook resumes the crashed gang through
  * the real garbage collector and Job controller; at the end nothing the drill made is left. Every
  * other context, a fault a shared cluster must not suffer, and a user RBAC would not let create nodes
- * are refused in words, with nothing created. {@code drill cleanup} lists leftovers and removes them
- * when confirmed.
+ * are refused in words, with nothing created. {@code drill cleanup} is DrillCleanupRealTest's.
  */
 @ExtendWith(RealKube.class)
 class StagingDrillRealTest {
@@ -40,6 +38,7 @@ class StagingDrillRealTest {
     static void cluster(RealCluster cluster, @TempDir Path bin) throws IOException {
         real = cluster;
         launcher = new HeadlessLauncher(bin);
+        RealDrillOptIn.allow(real); // the cluster's admins allow drills there (DrillCleanupRealTest: refused without)
     }
 
     private static AppDirectories home(Path dir, String context, boolean drills) throws IOException {
@@ -114,27 +113,5 @@ class StagingDrillRealTest {
         assertEquals(4, rbac.code(), rbac.log());
         assertTrue(rbac.err().contains("needs to create nodes and pods, and not allowed to create nodes"), rbac.log());
         assertEquals(List.of(), drillObjects(), "nothing was created by a refused drill");
-    }
-
-    @Test
-    void cleanupListsWhatDrillsLeftAndRemovesItWhenConfirmed(@TempDir Path dir) throws Exception {
-        String node = RealCluster.unique("drill-left-gpu");
-        real.admin().nodes().resource(new NodeBuilder().withNewMetadata().withName(node)
-                .addToLabels("flightdeck.dev/drill", "left-1").endMetadata().build()).create();
-        real.admin().namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("flightdeck-drill-left-1")
-                .addToLabels("flightdeck.dev/drill", "left-1").endMetadata().build()).create();
-        String kc = real.plane().adminKubeconfig().toString();
-        AppDirectories dirs = home(dir, "real", true);
-        HeadlessLauncher.Ran listed = launcher.drillRun(dirs, "drill", "cleanup", "--kubeconfig", kc, "--context", "real");
-        assertEquals(2, listed.code(), listed.log());
-        assertTrue(listed.out().contains("  node " + node + "  (drill left-1)"), listed.log());
-        assertTrue(listed.out().contains("  namespace flightdeck-drill-left-1  (drill left-1)"), listed.log());
-        assertEquals(2, drillObjects().size(), "listing removes nothing");
-
-        HeadlessLauncher.Ran removed = launcher.drillRun(dirs, "drill", "cleanup", "--kubeconfig", kc, "--context", "real",
-                "--confirm", "real");
-        assertEquals(0, removed.code(), removed.log());
-        assertTrue(removed.out().contains("removed; nothing labelled flightdeck.dev/drill is left (checked)"), removed.log());
-        assertEquals(List.of(), drillObjects());
     }
 }

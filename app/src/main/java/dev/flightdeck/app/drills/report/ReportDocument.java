@@ -44,7 +44,8 @@ public final class ReportDocument {
                 + (r.responder() == null ? "a person at the console." : "`" + r.responder() + "`.")));
         if (!r.leftovers().isEmpty()) {
             out.add(new Para("**LEFT BEHIND**: the drill could not remove " + String.join("; ", r.leftovers())
-                    + ". Remove them with `flightdeck drill cleanup`."));
+                    + ". `flightdeck drill cleanup --context C` lists the runs left there; `--run ID` removes one "
+                    + "(the id is the objects' label flightdeck.dev/drill)."));
         }
         out.add(new ReportBlock.Quote(r.brief().strip()));
         out.add(new Heading(2, "Faults"));

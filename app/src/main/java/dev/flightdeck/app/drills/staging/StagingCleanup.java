@@ -14,16 +14,37 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
- * Removes what drills created on a staging cluster, found by their label ({@code flightdeck.dev/drill},
- * one drill's id or any): their namespaces (with the gangs, pods and budgets in them), Flightdeck's
- * validation Jobs pinned to their nodes, their nodes and the nodes' Leases — then checks that each is
- * gone, and says in words what is not.
+ * Deletes exactly the drill objects it is given — as they were listed, by name with their UID as the
+ * deletion's precondition, never by a label selector — so an object re-created since under the same
+ * name (by a teammate's drill, by anyone) is left alone: the API server answers 409 and it is said as
+ * "changed since it was shown". Validation Jobs first, then the namespace, waited for while the pods
+ * of the drill's virtual nodes are let go (no kubelet runs there to confirm their end), then the nodes
+ * and their Leases; then each is checked gone. Says every step in words, and what is left.
  */
 public final class StagingCleanup {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final String VALIDATION_PODS = "/api/v1/pods?labelSelector=" + URLEncoder.encode(
+            PreflightJobManifest.NAME_LABEL + "=" + PreflightJobManifest.NAME_VALUE, StandardCharsets.UTF_8);
+
+    /**
+     * What a cleanup did with each object it was given.
+     *
+     * @param removed   gone (deleted now, or already gone)
+     * @param leftAlone changed since it was listed (another object by that name now): not touched
+     * @param left      still there, or could not be deleted, each with why
+     */
+    public record Result(List<String> removed, List<String> leftAlone, List<String> left, boolean stopped) {
+        public Result {
+            removed = List.copyOf(removed);
+            leftAlone = List.copyOf(leftAlone);
+            left = List.copyOf(left);
+        }
+    }
 
     private final KubeRest rest;
 
@@ -32,94 +53,170 @@ public final class StagingCleanup {
     }
 
     /**
-     * Deletes the namespaces first and waits for them, while {@code duringNamespaces} still runs (the
-     * virtual kubelet, finishing its pods' deletion); then the nodes and Leases. Returns what is left.
-     *
-     * @param id one drill's id, or null for every drill's leftovers
+     * Deletes {@code objects} as listed; {@code steps} hears each step in one line; {@code stop} is
+     * asked before each deletion (a stopped cleanup deletes nothing more and says what it did not).
      */
-    public List<String> remove(String id, Runnable duringNamespaces) {
-        String selector = id == null ? StagingNames.LABEL : StagingNames.LABEL + "=" + id;
+    public Result remove(List<DrillObject> objects, Consumer<String> steps, BooleanSupplier stop) {
+        List<String> removed = new ArrayList<>();
+        List<String> leftAlone = new ArrayList<>();
         List<String> left = new ArrayList<>();
+        List<DrillObject> deleted = new ArrayList<>();
+        boolean stopped = false;
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        Set<String> nodes = new LinkedHashSet<>();
+        objects.stream().filter(o -> o.kind() == DrillObject.Kind.NODE).forEach(o -> nodes.add(o.name()));
         try {
-            Set<String> namespaces = names("/api/v1/namespaces?labelSelector=" + enc(selector));
-            Set<String> nodes = names("/api/v1/nodes?labelSelector=" + enc(selector));
-            for (String ns : namespaces) {
-                rest.delete("/api/v1/namespaces/" + ns, KubeJson.MAPPER.createObjectNode().put("propagationPolicy", "Background"));
-            }
-            deleteValidationJobs(nodes);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (System.nanoTime() < deadline && !gone(namespaces, "/api/v1/namespaces/")) {
-                duringNamespaces.run();
-                pause();
-            }
-            for (String n : nodes) {
-                rest.delete("/api/v1/nodes/" + n, KubeJson.MAPPER.createObjectNode());
-                rest.delete("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + n, KubeJson.MAPPER.createObjectNode());
-            }
-            while (System.nanoTime() < deadline && !gone(nodes, "/api/v1/nodes/")) {
-                pause();
-            }
-            for (String ns : namespaces) {
-                if (exists("/api/v1/namespaces/" + ns)) {
-                    left.add("namespace " + ns + " (still terminating after " + WAIT.toSeconds() + " s)");
+            for (DrillObject.Kind phase : DrillObject.Kind.values()) {
+                for (DrillObject o : objects) {
+                    if (o.kind() != phase) {
+                        continue;
+                    }
+                    if (stopped || stop.getAsBoolean()) {
+                        stopped = true;
+                        left.add(o.describe() + ": not deleted, the cleanup was stopped");
+                        continue;
+                    }
+                    switch (delete(o, steps)) {
+                        case DELETING -> deleted.add(o);
+                        case GONE -> removed.add(o.describe());
+                        case CHANGED -> leftAlone.add(o.describe());
+                        case FAILED -> left.add(o.describe() + ": could not be deleted (see the step above)");
+                    }
+                }
+                if (phase == DrillObject.Kind.NAMESPACE) {
+                    awaitNamespaces(deleted, nodes, deadline, steps);
                 }
             }
-            for (String n : nodes) {
-                if (exists("/api/v1/nodes/" + n)) {
-                    left.add("node " + n);
-                }
-                if (exists("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + n)) {
-                    left.add("lease kube-node-lease/" + n);
+            awaitGone(deleted, deadline);
+            for (DrillObject o : deleted) {
+                String now = state(o);
+                if (now == null) {
+                    removed.add(o.describe());
+                } else {
+                    left.add(o.describe() + ": " + now + " after " + WAIT.toSeconds() + " s");
                 }
             }
         } catch (IOException e) {
             left.add("the cleanup could not finish: " + e.getMessage() + " (run flightdeck drill cleanup again)");
         }
-        return left;
+        return new Result(removed, leftAlone, left, stopped);
     }
 
-    /** Flightdeck's validation Jobs pinned to the drill's nodes, in whatever namespace preflight uses. */
-    private void deleteValidationJobs(Set<String> nodes) throws IOException {
-        KubeRest.Answer jobs = rest.get("/apis/batch/v1/jobs?labelSelector=" + enc(PreflightJobManifest.NAME_LABEL + "="
-                + PreflightJobManifest.NAME_VALUE));
-        if (!jobs.ok()) {
-            return;
+    private enum Deleted { DELETING, GONE, CHANGED, FAILED }
+
+    /** One DELETE, conditioned on the UID the object had when it was listed. */
+    private Deleted delete(DrillObject o, Consumer<String> steps) throws IOException {
+        if (o.deleting()) {
+            steps.accept(o.describe() + " was already being deleted: waiting for it");
+            return Deleted.DELETING;
         }
-        ObjectNode foreground = KubeJson.MAPPER.createObjectNode().put("propagationPolicy", "Background");
-        for (JsonNode j : jobs.json().path("items")) {
-            String text = j.path("spec").path("template").path("spec").path("affinity").toString();
-            if (nodes.stream().anyMatch(n -> text.contains("\"" + n + "\""))) {
-                rest.delete("/apis/batch/v1/namespaces/" + j.path("metadata").path("namespace").asText() + "/jobs/"
-                        + j.path("metadata").path("name").asText(), foreground);
+        ObjectNode options = KubeJson.MAPPER.createObjectNode().put("propagationPolicy", "Background");
+        options.putObject("preconditions").put("uid", o.uid());
+        KubeRest.Answer a = rest.delete(o.path(), options);
+        if (a.ok()) {
+            steps.accept("deleted " + o.describe() + " (uid " + o.uid() + ")");
+            return Deleted.DELETING;
+        }
+        if (a.code() == 404) {
+            steps.accept(o.describe() + " was already gone");
+            return Deleted.GONE;
+        }
+        if (a.code() == 409) {
+            // The precondition, or a namespace already terminating: which one, the object itself says.
+            KubeRest.Answer now = rest.get(o.path());
+            if (now.code() == 404) {
+                steps.accept(o.describe() + " was already gone");
+                return Deleted.GONE;
+            }
+            if (now.ok()) {
+                JsonNode meta = now.json().path("metadata");
+                String uid = meta.path("uid").asText();
+                if (!uid.equals(o.uid())) {
+                    steps.accept(o.describe() + " changed since it was shown (uid " + o.uid() + ", now " + uid
+                            + "): left alone");
+                    return Deleted.CHANGED;
+                }
+                if (meta.hasNonNull("deletionTimestamp")) {
+                    steps.accept(o.describe() + " was already being deleted: waiting for it");
+                    return Deleted.DELETING;
+                }
+            }
+        }
+        steps.accept("could not delete " + o.describe() + ": " + a.message());
+        return Deleted.FAILED;
+    }
+
+    /**
+     * Waits for the deleted namespaces to go, meanwhile finishing the deletion of pods bound to the
+     * drill's virtual nodes (the namespace's, and validation pods): their kubelet would, and there is
+     * none. Only pods already being deleted, each by its UID.
+     */
+    private void awaitNamespaces(List<DrillObject> deleted, Set<String> nodes, long deadline, Consumer<String> steps)
+            throws IOException {
+        List<DrillObject> namespaces = deleted.stream().filter(o -> o.kind() == DrillObject.Kind.NAMESPACE).toList();
+        Set<String> finished = new LinkedHashSet<>();
+        while (System.nanoTime() < deadline && !allGone(namespaces)) {
+            for (DrillObject ns : namespaces) {
+                finishPods(rest.get("/api/v1/namespaces/" + ns.name() + "/pods"), nodes, finished);
+            }
+            finishPods(rest.get(VALIDATION_PODS), nodes, finished);
+            if (!allGone(namespaces)) {
+                pause();
+            }
+        }
+        if (!finished.isEmpty()) {
+            steps.accept("let go " + finished.size() + " pods being deleted on the drill's virtual nodes (no kubelet "
+                    + "runs there to confirm their end): " + String.join(", ", finished));
+        }
+    }
+
+    private void finishPods(KubeRest.Answer list, Set<String> nodes, Set<String> finished) throws IOException {
+        if (!list.ok()) {
+            return; // not allowed to list them: the cluster's pod garbage collector lets them go once the nodes are gone
+        }
+        for (JsonNode p : list.json().path("items")) {
+            JsonNode meta = p.path("metadata");
+            if (!meta.hasNonNull("deletionTimestamp") || !nodes.contains(p.path("spec").path("nodeName").asText())) {
+                continue;
+            }
+            ObjectNode options = KubeJson.MAPPER.createObjectNode().put("gracePeriodSeconds", 0);
+            options.putObject("preconditions").put("uid", meta.path("uid").asText());
+            String path = "/api/v1/namespaces/" + meta.path("namespace").asText() + "/pods/" + meta.path("name").asText();
+            if (rest.delete(path, options).ok()) {
+                finished.add(meta.path("namespace").asText() + "/" + meta.path("name").asText());
             }
         }
     }
 
-    private Set<String> names(String list) throws IOException {
-        KubeRest.Answer a = rest.get(list);
-        if (!a.ok()) {
-            throw new IOException("GET " + list + ": " + a.message());
+    private void awaitGone(List<DrillObject> deleted, long deadline) throws IOException {
+        while (System.nanoTime() < deadline && !allGone(deleted)) {
+            pause();
         }
-        Set<String> out = new LinkedHashSet<>();
-        a.json().path("items").forEach(i -> out.add(i.path("metadata").path("name").asText()));
-        return out;
     }
 
-    private boolean gone(Set<String> names, String prefix) throws IOException {
-        for (String n : names) {
-            if (exists(prefix + n)) {
+    private boolean allGone(List<DrillObject> objects) throws IOException {
+        for (DrillObject o : objects) {
+            if (state(o) != null) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean exists(String path) throws IOException {
-        return rest.get(path).code() != 404;
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    /** Null when the object is gone (404, or a different object by that name now), else what it is doing. */
+    private String state(DrillObject o) throws IOException {
+        KubeRest.Answer a = rest.get(o.path());
+        if (a.code() == 404) {
+            return null;
+        }
+        if (!a.ok()) {
+            return "could not be checked (" + a.message() + ")";
+        }
+        JsonNode meta = a.json().path("metadata");
+        if (!o.uid().equals(meta.path("uid").asText())) {
+            return null;
+        }
+        return meta.hasNonNull("deletionTimestamp") ? "still being deleted" : "still there";
     }
 
     /** Half a second between two looks at the cluster. */

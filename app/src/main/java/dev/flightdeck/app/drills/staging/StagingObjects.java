@@ -10,11 +10,15 @@ import java.time.temporal.ChronoUnit;
 
 /**
  * The objects a drill creates on a staging cluster, as JSON: its namespace, its virtual GPU nodes
- * (as GPU Feature Discovery labels a node, tainted so nothing but the drill lands there, marked as
- * having no kubelet the way KWOK marks its nodes) with their status and Lease, and its gangs as
- * Indexed Jobs pinned to those nodes, with the checkpoint annotations their trainers write.
+ * (as GPU Feature Discovery labels a node, tainted NoSchedule and NoExecute so nothing but the drill
+ * lands or runs there, marked as having no kubelet the way KWOK marks its nodes) with their status and
+ * Lease, and its gangs as Indexed Jobs pinned to those nodes, with the checkpoint annotations their
+ * trainers write.
  */
 final class StagingObjects {
+
+    /** The effects of the drill's taint on its virtual nodes; the drill's pods tolerate both. */
+    static final String[] DRILL_TAINT_EFFECTS = {"NoSchedule", "NoExecute"};
 
     /** No kubelet answers on a virtual node: port 1 is closed everywhere, so a log request fails at once. */
     static final int NO_KUBELET_PORT = 1;
@@ -38,8 +42,12 @@ final class StagingObjects {
                 .put("nvidia.com/gpu.present", "true").put("nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3")
                 .put("nvidia.com/gpu.count", Integer.toString(gpus));
         meta.putObject("annotations").put("flightdeck.dev/drill-node", "virtual: no kubelet, played by Flightdeck's drill");
-        node.putObject("spec").putArray("taints").addObject().put("key", StagingNames.LABEL).put("value", n.id())
-                .put("effect", "NoSchedule");
+        // NoSchedule keeps the scheduler's pods off; NoExecute also keeps off (and evicts) pods that tolerate every
+        // NoSchedule taint, as many DaemonSets do: nobody's pod but the drill's lands on a node no kubelet runs.
+        ArrayNode taints = node.putObject("spec").putArray("taints");
+        for (String effect : DRILL_TAINT_EFFECTS) {
+            taints.addObject().put("key", StagingNames.LABEL).put("value", n.id()).put("effect", effect);
+        }
         return node;
     }
 
@@ -66,11 +74,14 @@ final class StagingObjects {
         return status;
     }
 
-    static ObjectNode lease(String node, String nodeUid) {
+    /** A node's Lease, owned by the node (it goes with it) and labelled as the drill's. */
+    static ObjectNode lease(StagingNames n, String node, String nodeUid) {
         ObjectNode lease = KubeJson.MAPPER.createObjectNode();
         lease.put("apiVersion", "coordination.k8s.io/v1").put("kind", "Lease");
-        lease.putObject("metadata").put("name", node).put("namespace", "kube-node-lease").putArray("ownerReferences")
-                .addObject().put("apiVersion", "v1").put("kind", "Node").put("name", node).put("uid", nodeUid);
+        ObjectNode meta = lease.putObject("metadata").put("name", node).put("namespace", "kube-node-lease");
+        meta.putObject("labels").put(StagingNames.LABEL, n.id());
+        meta.putArray("ownerReferences").addObject().put("apiVersion", "v1").put("kind", "Node").put("name", node)
+                .put("uid", nodeUid);
         lease.putObject("spec").put("holderIdentity", node).put("leaseDurationSeconds", 40)
                 .put("renewTime", microTime(Instant.now()));
         return lease;
@@ -97,8 +108,11 @@ final class StagingObjects {
         ObjectNode pod = template.putObject("spec");
         pod.put("restartPolicy", "Never");
         pod.putObject("nodeSelector").put(StagingNames.LABEL, n.id());
-        pod.putArray("tolerations").addObject().put("key", StagingNames.LABEL).put("operator", "Equal").put("value", n.id())
-                .put("effect", "NoSchedule");
+        ArrayNode tolerations = pod.putArray("tolerations");
+        for (String effect : DRILL_TAINT_EFFECTS) {
+            tolerations.addObject().put("key", StagingNames.LABEL).put("operator", "Equal").put("value", n.id())
+                    .put("effect", effect);
+        }
         ObjectNode c = pod.putArray("containers").addObject();
         c.put("name", "trainer").put("image", "nvcr.io/nvidia/pytorch:24.05-py3");
         c.putArray("command").add("torchrun").add("--nproc-per-node=" + g.gpusPerRank()).add("/workspace/train.py");

@@ -32,13 +32,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * A drill on a staging cluster whose settings say {@code "drills": true}: it creates its own
- * namespace and virtual GPU nodes there (labelled and tainted {@code flightdeck.dev/drill=ID}, so no
- * real workload lands on them; their kubelet played by {@link VirtualKubelet}), the scenario's gangs
- * as Indexed Jobs that only those nodes take, and waits until every rank runs. Faults touch only
- * those objects ({@link StagingHands}). {@link #tearDown} removes all of it and checks it is gone.
- * Refused, in words, on a context without the setting, for a user RBAC would not let create nodes,
- * and for faults a shared cluster must not suffer (an APF storm, a storage outage).
+ * A drill on a staging cluster whose settings say {@code "drills": true} and whose admins opted in
+ * ({@link DrillOptIn}): it creates its own namespace and virtual GPU nodes there (labelled and tainted
+ * {@code flightdeck.dev/drill=ID}, so no real workload lands or runs on them; their kubelet played by
+ * {@link VirtualKubelet}), the scenario's gangs as Indexed Jobs that only those nodes take, and waits
+ * until every rank runs. Faults touch only those objects ({@link StagingHands}). {@link #tearDown}
+ * removes exactly those objects and checks they are gone. Refused, in words, on a context without the
+ * setting, on a cluster without the opt-in, for a user RBAC would not let create nodes, and for faults
+ * a shared cluster must not suffer (an APF storm, a storage outage).
  */
 public final class StagingWorld implements DrillWorld {
 
@@ -75,7 +76,8 @@ public final class StagingWorld implements DrillWorld {
             Permission.of("create", "coordination.k8s.io", "leases").in("kube-node-lease"),
             Permission.of("patch", "coordination.k8s.io", "leases").in("kube-node-lease"),
             Permission.of("create", "batch", "jobs"), Permission.of("patch", "", "pods").sub("status"),
-            Permission.of("delete", "", "pods"), Permission.of("create", "policy", "poddisruptionbudgets"));
+            Permission.of("delete", "", "pods"), Permission.of("create", "policy", "poddisruptionbudgets"),
+            Permission.of("get", "", "configmaps").in(DrillOptIn.NAMESPACE));
 
     /**
      * Makes the drill's objects on the context and returns once every rank runs; {@code progress} hears
@@ -84,10 +86,9 @@ public final class StagingWorld implements DrillWorld {
      */
     public static StagingWorld prepare(Scenario original, ConnectionTarget.Context target, ClusterSettings settings,
                                        Clock clock, Consumer<String> progress) throws DrillStartException {
-        if (!settings.drills()) {
-            throw new DrillStartException("context " + target.name() + " does not allow drills: a drill creates virtual "
-                    + "GPU nodes and pods there. On a staging cluster, set \"drills\": true in its settings (Cluster "
-                    + "settings, Allow drills)", null, true);
+        String notHere = DrillOptIn.notAllowedLocally(target.name(), settings);
+        if (notHere != null) {
+            throw new DrillStartException(notHere, null, true);
         }
         StagingNames names = StagingNames.fresh(original.id());
         Scenario scenario = inNamespace(original, names.namespace());
@@ -110,6 +111,10 @@ public final class StagingWorld implements DrillWorld {
             if (missing != null) {
                 throw new DrillStartException("a drill on context " + target.name() + " needs to create nodes and pods, and "
                         + missing, null, true);
+            }
+            String notByCluster = DrillOptIn.notAllowedByCluster(new KubeRest(connection.api()), target.name());
+            if (notByCluster != null) {
+                throw new DrillStartException(notByCluster, null, true);
             }
             w.build(clock.instant(), progress);
             return w;
@@ -144,8 +149,8 @@ public final class StagingWorld implements DrillWorld {
             kubelet.adopt(node);
             check(rest.mergePatch("/api/v1/nodes/" + node + "/status", StagingObjects.nodeStatus(node, 8)),
                     "post the status of " + node);
-            check(rest.post("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases",
-                    StagingObjects.lease(node, made.path("metadata").path("uid").asText())), "create the lease of " + node);
+            check(rest.post(DrillInventory.LEASES, StagingObjects.lease(names, node, made.path("metadata").path("uid")
+                    .asText())), "create the lease of " + node);
         }
         loops.scheduleWithFixedDelay(guard(kubelet::renewLeases), 10, 10, TimeUnit.SECONDS);
         loops.scheduleWithFixedDelay(guard(() -> {
@@ -297,13 +302,16 @@ public final class StagingWorld implements DrillWorld {
         if (loops.isShutdown()) {
             return List.of();
         }
-        List<String> left = new ArrayList<>(new StagingCleanup(new KubeRest(connection.api())).remove(names.id(), () -> {
-            try {
-                kubelet.tendPods(); // finishes the deletion of the namespace's pods: nobody else would
-            } catch (IOException e) {
-                // the next round tries again
-            }
-        }));
+        List<String> left = new ArrayList<>();
+        KubeRest rest = new KubeRest(connection.api());
+        try {
+            // Exactly this run's objects, by name and UID, as drill cleanup --run deletes them.
+            List<DrillObject> mine = DrillInventory.read(rest, names).objects();
+            left.addAll(new StagingCleanup(rest).remove(mine, step -> { }, () -> false).left());
+        } catch (IOException e) {
+            left.add("drill " + names.id() + "'s objects could not be listed: " + e.getMessage()
+                    + " (flightdeck drill cleanup --run " + names.id() + " removes them)");
+        }
         loops.shutdownNow();
         connection.close();
         return left;
