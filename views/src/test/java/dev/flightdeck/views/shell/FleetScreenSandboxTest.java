@@ -1,16 +1,11 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.clusters.ClusterSummary;
-import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.connect.Kubeconfig;
-import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
-import dev.flightdeck.app.settings.OpenContexts;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.nodes.NodeRow;
-import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -27,7 +22,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,6 +42,7 @@ class FleetScreenSandboxTest {
     private static SandboxCluster lab;
     private static Path kubeconfigFile;
     private static String yaml;
+    private KubeconfigConsole console;
     private SessionController sessions;
     private MainWindow window;
 
@@ -90,22 +85,14 @@ class FleetScreenSandboxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Kubeconfig k = KubeconfigLoader.load(List.of(kubeconfigFile));
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(SessionController.DEFAULT_OPENER, nodes);
-        window = new MainWindow(sessions, nodes, ContextChoice.all(k, 16), Clock.systemUTC());
-        stage.setScene(window.createScene(1600, 900));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Context(k, "gpu-east"));
-        window.keepOpen(k, new OpenContexts(true, List.of()));
+        console = KubeconfigConsole.open(stage, kubeconfigFile, "gpu-east", 1600, 900);
+        sessions = console.sessions();
+        window = console.window();
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
+        console.close();
     }
 
     private ClusterSummary row(String name) {

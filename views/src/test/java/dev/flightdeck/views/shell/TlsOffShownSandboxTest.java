@@ -1,16 +1,11 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.clusters.ClusterSummary;
-import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.connect.Kubeconfig;
-import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.connect.TlsVerification;
-import dev.flightdeck.app.settings.OpenContexts;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.TlsFront;
-import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
@@ -27,8 +22,6 @@ import org.testfx.framework.junit5.Stop;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -50,6 +43,7 @@ class TlsOffShownSandboxTest {
     private static SandboxCluster plain;
     private static TlsFront front;
     private static Path kubeconfigFile;
+    private KubeconfigConsole console;
     private SessionController sessions;
     private MainWindow window;
 
@@ -84,22 +78,14 @@ class TlsOffShownSandboxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Kubeconfig k = KubeconfigLoader.load(List.of(kubeconfigFile));
-        NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(SessionController.DEFAULT_OPENER, nodes);
-        window = new MainWindow(sessions, nodes, ContextChoice.all(k, 16), Clock.systemUTC());
-        stage.setScene(window.createScene(1400, 800));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
-        sessions.switchTo(new ConnectionTarget.Context(k, "lab-skip-verify"));
-        window.keepOpen(k, new OpenContexts(true, List.of()));
+        console = KubeconfigConsole.open(stage, kubeconfigFile, "lab-skip-verify", 1400, 800);
+        sessions = console.sessions();
+        window = console.window();
     }
 
     @Stop
     void stop() {
-        window.stop();
-        sessions.close();
+        console.close();
     }
 
     private static boolean shown(FxRobot robot, String query) {
