@@ -12,8 +12,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * JUnit 5 extension for the real-control-plane lane: {@code @ExtendWith(RealKube.class)} on a test
  * class gives its methods (and {@code @BeforeAll}) a {@link RealCluster} (or {@link ControlPlane}) parameter. One control
- * plane serves the whole test run (started by the first class that asks, stopped when the run
- * ends); tests keep out of each other's way by namespace and node names.
+ * plane serves the whole test JVM (started by the first class that asks, stopped when the JVM
+ * exits): Surefire runs each class of a fork in a launcher run of its own, so a plane kept in
+ * JUnit's root store was started and stopped again for every class (25 starts of 8 s in one CI
+ * run). Tests keep out of each other's way by namespace and node names.
  *
  * <p>Without the binaries the class is skipped (its tests counted as skipped) and one line says
  * what to install, once per run on stderr and as the skip reason. With {@code FLIGHTDECK_REQUIRE_KUBE} set (CI), missing
@@ -21,7 +23,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class RealKube implements ExecutionCondition, BeforeAllCallback, ParameterResolver {
 
-    private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(RealKube.class);
     private static final AtomicBoolean TOLD = new AtomicBoolean();
 
     /** What the first attempt gave: the control plane, or why there is none. Kept for the whole run. */
@@ -60,8 +61,16 @@ public final class RealKube implements ExecutionCondition, BeforeAllCallback, Pa
         }
     }
 
-    private static Started started(ExtensionContext context) {
-        return context.getRoot().getStore(NS).getOrComputeIfAbsent(Started.class, k -> start(), Started.class);
+    /** The one attempt of this JVM, made by the first class that asks. */
+    private static Started started;
+
+    private static synchronized Started started(ExtensionContext context) {
+        if (started == null) {
+            Started s = start();
+            started = s;
+            Runtime.getRuntime().addShutdownHook(new Thread(s::close, "real-control-plane-stop"));
+        }
+        return started;
     }
 
     private static Started start() {
