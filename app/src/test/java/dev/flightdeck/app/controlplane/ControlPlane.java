@@ -176,6 +176,27 @@ public final class ControlPlane implements AutoCloseable {
             return;
         }
         startApiserver();
+        restartControllers();
+    }
+
+    /**
+     * Starts the controllers again once the API server is back, so that they list at once: left
+     * running, client-go's reflectors back off up to a minute (30 s, jittered up to twice) and the
+     * next test waits for them (78 s in one CI run). The tests are about the console's own return,
+     * not the controllers'; a real control plane's controllers come back on their own, later.
+     */
+    private void restartControllers() throws IOException, InterruptedException {
+        synchronized (supervised) {
+            for (var e : supervised.entrySet()) {
+                Process old = e.getValue().process();
+                old.destroy();
+                if (!old.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    old.destroyForcibly().waitFor();
+                }
+                processes.remove(old);
+                e.setValue(new Supervised(e.getValue().command(), start(e.getKey(), e.getValue().command())));
+            }
+        }
     }
 
     /**
@@ -303,19 +324,23 @@ public final class ControlPlane implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            supervised.forEach((name, s) -> {
-                if (s.process().isAlive() || closing) {
-                    return;
-                }
-                processes.remove(s.process());
-                System.out.println("flightdeck: " + name + " exited with " + s.process().exitValue()
-                        + "; started again, as kubelet or systemd would. It last logged:\n" + lastLines(name, 8));
-                try {
-                    supervised.put(name, new Supervised(s.command(), start(name, s.command())));
-                } catch (IOException e) {
-                    System.out.println("flightdeck: " + name + " could not be started again: " + e.getMessage());
-                }
-            });
+            synchronized (supervised) { // restartControllers replaces them too
+                supervised.forEach(this::startAgainIfExited);
+            }
+        }
+    }
+
+    private void startAgainIfExited(String name, Supervised s) {
+        if (s.process().isAlive() || closing) {
+            return;
+        }
+        processes.remove(s.process());
+        System.out.println("flightdeck: " + name + " exited with " + s.process().exitValue()
+                + "; started again, as kubelet or systemd would. It last logged:\n" + lastLines(name, 8));
+        try {
+            supervised.put(name, new Supervised(s.command(), start(name, s.command())));
+        } catch (IOException e) {
+            System.out.println("flightdeck: " + name + " could not be started again: " + e.getMessage());
         }
     }
 
