@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.session.ClusterSession;

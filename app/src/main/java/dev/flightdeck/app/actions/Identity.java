@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.KubeRest;
 import java.io.IOException;
 import java.util.Map;
 

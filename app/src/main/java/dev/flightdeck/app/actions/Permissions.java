@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.KubeRest;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.flightdeck.app.cli;
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.launch.ActionRequest;
 import dev.flightdeck.app.launch.TargetResolver;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.actions.drain.DrainOptions;
 import dev.flightdeck.app.actions.drain.DrainPlanReader;

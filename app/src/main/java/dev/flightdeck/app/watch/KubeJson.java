@@ -22,6 +22,9 @@ public final class KubeJson {
                     .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(MAX_NESTING).build())
                     .build())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            // Typed objects (kube/) read the API's RFC 3339 times as Instants, and write them back the same way.
+            .addModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+            .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .build();
 
     private KubeJson() {

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.SandboxSession;
 import org.junit.jupiter.api.Test;
 

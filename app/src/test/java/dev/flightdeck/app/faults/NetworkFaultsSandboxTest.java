@@ -1,6 +1,6 @@
 package dev.flightdeck.app.faults;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;

@@ -2,7 +2,7 @@ package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.watch.KubeJson;

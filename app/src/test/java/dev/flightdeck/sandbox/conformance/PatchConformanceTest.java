@@ -1,7 +1,7 @@
 package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.flightdeck.sandbox.conformance;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.controlplane.RealCluster;
 

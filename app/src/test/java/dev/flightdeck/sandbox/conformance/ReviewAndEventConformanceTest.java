@@ -2,7 +2,7 @@ package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.actions.Permissions;
 import dev.flightdeck.app.connect.ClusterConnection;

@@ -2,7 +2,7 @@ package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.TestSandboxes;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.actions.drain;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 
 import java.io.IOException;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.actions.drain;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.checkpoints.GpuHoursAtRisk;
 import dev.flightdeck.app.gangs.Gang;

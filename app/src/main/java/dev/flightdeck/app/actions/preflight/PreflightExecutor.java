@@ -1,6 +1,6 @@
 package dev.flightdeck.app.actions.preflight;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.fleet.PreflightConvention;
 
 import java.io.IOException;

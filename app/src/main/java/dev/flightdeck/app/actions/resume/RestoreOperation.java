@@ -4,7 +4,7 @@ import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.actions.OneRequestOperation;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.journal.JournalEntry;

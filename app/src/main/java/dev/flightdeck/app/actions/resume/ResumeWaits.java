@@ -1,7 +1,7 @@
 package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 
 import java.io.IOException;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.drills.staging;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.settings.ClusterSettings;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.drills.staging;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.actions.Permissions;
 import dev.flightdeck.app.connect.ClusterConnection;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.drills.world;
 
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.drills.FaultKind;
 
 import java.time.Instant;

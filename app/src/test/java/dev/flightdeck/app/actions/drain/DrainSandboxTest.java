@@ -2,7 +2,7 @@ package dev.flightdeck.app.actions.drain;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.SandboxSession;
-import dev.flightdeck.app.actions.KubeRest;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.watch.KubeJson;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.actions;
+package dev.flightdeck.app.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.watch.ApiEndpoint;
@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The few REST calls actions make, through the cluster connection (same TLS, tokens and exec
- * plugins as the watches). An answer with any HTTP status is returned, not thrown: actions
+ * REST calls to the API server through the cluster connection (same TLS, tokens, exec plugins and
+ * request budget as the watches), to paths made by {@link ApiPath}, answers read as typed objects. An answer with any HTTP status is returned, not thrown: actions
  * decide what 404, 409 or 429 mean for them. Only a request that got no answer throws.
  */
 public final class KubeRest {
@@ -39,6 +39,16 @@ public final class KubeRest {
             return KubeJson.MAPPER.readTree(body == null ? new byte[0] : body);
         }
 
+        /** The body read as a typed object ({@link PodObject}, {@link ObjectList} …), fields it does not name skipped. */
+        public <T> T as(Class<T> type) throws IOException {
+            return KubeJson.MAPPER.readValue(body == null ? new byte[0] : body, type);
+        }
+
+        /** The body read as a typed object of a generic type ({@code ObjectList<PodObject>}). */
+        public <T> T as(com.fasterxml.jackson.core.type.TypeReference<T> type) throws IOException {
+            return KubeJson.MAPPER.readValue(body == null ? new byte[0] : body, type);
+        }
+
         /** The Status message of an error answer ("pods \"x\" not found"), or "HTTP 500". */
         public String message() {
             String m = StatusBodies.message(body);
@@ -48,6 +58,22 @@ public final class KubeRest {
 
     public Answer get(String path) throws IOException {
         return send(builder(path).build());
+    }
+
+    public Answer get(ApiPath path) throws IOException {
+        return get(path.toString());
+    }
+
+    public Answer post(ApiPath path, Object json) throws IOException {
+        return post(path.toString(), json);
+    }
+
+    public Answer delete(ApiPath path, Object options) throws IOException {
+        return delete(path.toString(), options);
+    }
+
+    public Answer mergePatch(ApiPath path, Object json) throws IOException {
+        return mergePatch(path.toString(), json);
     }
 
     public Answer post(String path, Object json) throws IOException {
