@@ -28,8 +28,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -54,16 +52,11 @@ public final class MainWindow extends BorderPane {
     // The screens not shown at start are built when first opened: building them all (ten
     // charts among them) was a third of the time to the first frame.
     private GangsView gangsView;
-    private final ToggleButton navFleet = new ToggleButton("Fleet", new FontIcon(Icons.FLEET));
     private final FleetViewModel fleet;
     private FleetView fleetView;
     private final FleetSearchField search;
     private final KeptClusters kept;
-    private final ToggleButton navNodes = new ToggleButton("Nodes", new FontIcon(Icons.NODES));
-    private final ToggleButton navGangs = new ToggleButton("Gangs", new FontIcon(Icons.GANGS));
-    private final ToggleButton navPressure = new ToggleButton("Pressure", new FontIcon(Icons.PRESSURE));
-    private final ToggleButton navJournal = new ToggleButton("Journal", new FontIcon(Icons.JOURNAL));
-    private final ToggleButton navDrills = new ToggleButton("Drills", new FontIcon(Icons.DRILL));
+    private final ScreenNav screens;
     private final DrillsViewModel drills;
     private final DrillBanner drillBanner;
     private DrillsView drillsView;
@@ -104,8 +97,17 @@ public final class MainWindow extends BorderPane {
         DrillScreens.reportOpened(drills, nodes, sessions.gangs());
         getStyleClass().add(Styles.ROOT);
         setTop(new VBox(topBar(choices), drillBanner, problemBanner(), noticeBanner()));
-        setLeft(nav());
-        setCenter(nodesView);
+        this.screens = new ScreenNav(List.of(
+                // Offered once two clusters are open: with one, the Nodes screen is the overview.
+                Screen.of("fleet", "Fleet", Icons.FLEET, this::fleetView).offeredWhile(fleet.clustersProperty().greaterThan(1)),
+                Screen.of("nodes", "Nodes", Icons.NODES, () -> nodesView),
+                Screen.of("gangs", "Gangs", Icons.GANGS, this::gangsView).whenShown(() -> drills.opened(
+                        dev.flightdeck.app.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen")),
+                Screen.of("pressure", "Pressure", Icons.PRESSURE, this::pressureView).whenShown(() -> drills.opened(
+                        dev.flightdeck.app.drills.OperatorStep.PRESSURE, "opened the Pressure screen")),
+                Screen.of("journal", "Journal", Icons.JOURNAL, this::journalView).whenShown(journal::refresh),
+                Screen.of("drills", "Drills", Icons.DRILL, this::drillsView)), "nodes", this::setCenter);
+        setLeft(screens);
         setBottom(statusBar);
     }
 
@@ -228,62 +230,12 @@ public final class MainWindow extends BorderPane {
         return new Banner("notice-banner", Styles.BANNER_INFO, Icons.INFO, notice, dismiss);
     }
 
-    private VBox nav() {
-        ToggleGroup group = new ToggleGroup();
-        navFleet.setId("nav-fleet");
-        navFleet.getStyleClass().add(Styles.NAV_ITEM);
-        navFleet.setToggleGroup(group);
-        // Offered once two clusters are open: with one, the Nodes screen is the overview.
-        navFleet.visibleProperty().bind(fleet.clustersProperty().greaterThan(1));
-        navFleet.managedProperty().bind(navFleet.visibleProperty());
-        navNodes.setId("nav-nodes");
-        navNodes.getStyleClass().add(Styles.NAV_ITEM);
-        navNodes.setToggleGroup(group);
-        navNodes.setSelected(true);
-        navGangs.setId("nav-gangs");
-        navGangs.getStyleClass().add(Styles.NAV_ITEM);
-        navGangs.setToggleGroup(group);
-        navPressure.setId("nav-pressure");
-        navPressure.getStyleClass().add(Styles.NAV_ITEM);
-        navPressure.setToggleGroup(group);
-        navJournal.setId("nav-journal");
-        navJournal.getStyleClass().add(Styles.NAV_ITEM);
-        navJournal.setToggleGroup(group);
-        navDrills.setId("nav-drills");
-        navDrills.getStyleClass().add(Styles.NAV_ITEM);
-        navDrills.setToggleGroup(group);
-        // Keep one screen selected: clicking the current one again must not leave the window blank.
-        group.selectedToggleProperty().addListener((o, old, now) -> {
-            if (now == null && old != null) {
-                old.setSelected(true);
-            } else if (now == navFleet) {
-                setCenter(fleetView());
-            } else if (now == navNodes) {
-                setCenter(nodesView);
-            } else if (now == navGangs) {
-                setCenter(gangsView());
-                drills.opened(dev.flightdeck.app.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen");
-            } else if (now == navPressure) {
-                setCenter(pressureView());
-                drills.opened(dev.flightdeck.app.drills.OperatorStep.PRESSURE, "opened the Pressure screen");
-            } else if (now == navJournal) {
-                journal.refresh();
-                setCenter(journalView());
-            } else if (now == navDrills) {
-                setCenter(drillsView());
-            }
-        });
-        VBox nav = new VBox(navFleet, navNodes, navGangs, navPressure, navJournal, navDrills);
-        nav.getStyleClass().add(Styles.NAV);
-        return nav;
-    }
-
     public void showNodes() {
-        navNodes.setSelected(true);
+        screens.show("nodes");
     }
 
     public void showFleet() {
-        navFleet.setSelected(true);
+        screens.show("fleet");
     }
 
     private FleetView fleetView() {
@@ -379,19 +331,19 @@ public final class MainWindow extends BorderPane {
     }
 
     public void showGangs() {
-        navGangs.setSelected(true);
+        screens.show("gangs");
     }
 
     public void showPressure() {
-        navPressure.setSelected(true);
+        screens.show("pressure");
     }
 
     public void showJournal() {
-        navJournal.setSelected(true);
+        screens.show("journal");
     }
 
     public void showDrills() {
-        navDrills.setSelected(true);
+        screens.show("drills");
     }
 
     public DrillsViewModel drills() {
@@ -408,7 +360,7 @@ public final class MainWindow extends BorderPane {
     /** The journal, filtered to one node (from its details). */
     public void showJournalFor(String node) {
         journal.filterToNode(node);
-        navJournal.setSelected(true);
+        screens.show("journal");
     }
 
     /** "Go to node": the Nodes screen with that node selected (filters cleared if they hid it). */
@@ -454,9 +406,9 @@ public final class MainWindow extends BorderPane {
         sessions.holdUpdatesWhile(() -> pressed[0]);
         scene.getStylesheets().add(Styles.stylesheet());
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), () -> {
-            if (gangsView != null && getCenter() == gangsView) {
+            if (screens.showing("gangs")) {
                 gangsView.focusSearch();
-            } else if (journalView != null && getCenter() == journalView) {
+            } else if (screens.showing("journal")) {
                 journalView.focusSearch();
             } else {
                 nodesView.focusSearch();
