@@ -2,14 +2,11 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
-import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.connect.KubeContext;
 import dev.flightdeck.app.diagnose.yaml.ObjectRef;
 import dev.flightdeck.app.diagnose.yaml.ObjectYaml;
 import dev.flightdeck.app.diagnose.yaml.ObjectYamlProblem;
 import dev.flightdeck.app.diagnose.yaml.SecretRefusal;
 import dev.flightdeck.app.diagnose.yaml.ShownObject;
-import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.launch.GetRequest;
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.launch.ResolvedTarget;
@@ -53,7 +50,7 @@ public final class GetCommand {
         }
         try (ClusterConnection connection = ClusterConnection.open(resolved.target(),
                 SessionOptions.forTarget(resolved.target(), settings))) {
-            ObjectYaml yaml = ObjectYaml.of(new KubeRest(connection.api()), contextNamespace(resolved.target()));
+            ObjectYaml yaml = ObjectYaml.of(connection, resolved.target());
             ShownObject shown = yaml.fetch(new ObjectRef.Typed(req.kind(), req.namespace(), req.name()));
             if (req.format() == GetRequest.Format.JSON) {
                 shown.notes().forEach(n -> err.println("flightdeck: " + n)); // stdout stays JSON
@@ -69,14 +66,6 @@ public final class GetCommand {
         } catch (ObjectYamlProblem p) {
             return fail(err, req, p);
         }
-    }
-
-    /** The context's namespace, as kubectl uses it for a namespaced kind without -n; null for "default". */
-    private static String contextNamespace(ConnectionTarget target) {
-        if (target instanceof ConnectionTarget.Context c && c.kubeconfig() != null) {
-            return c.kubeconfig().context(c.name()).map(KubeContext::namespace).orElse(null);
-        }
-        return null;
     }
 
     private static int fail(PrintStream err, GetRequest req, ObjectYamlProblem p) {

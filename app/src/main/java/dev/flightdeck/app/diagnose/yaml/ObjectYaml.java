@@ -1,6 +1,9 @@
 package dev.flightdeck.app.diagnose.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.connect.ClusterConnection;
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.app.connect.KubeContext;
 import dev.flightdeck.app.kube.ApiPath;
 import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.ApiResources;
@@ -41,6 +44,16 @@ public final class ObjectYaml {
 
     public static ObjectYaml of(KubeRest rest, String defaultNamespace) {
         return new ObjectYaml(rest, ApiResourcesCache.of(rest), defaultNamespace);
+    }
+
+    /**
+     * For one open connection (make one per session and keep it: it keeps the cluster's discovery): objects named
+     * without a namespace are looked for in the kubeconfig context's namespace, else {@code default}, as kubectl does.
+     */
+    public static ObjectYaml of(ClusterConnection connection, ConnectionTarget target) {
+        String namespace = target instanceof ConnectionTarget.Context c && c.kubeconfig() != null
+                ? c.kubeconfig().context(c.name()).map(KubeContext::namespace).orElse(null) : null;
+        return of(new KubeRest(connection.api()), namespace);
     }
 
     /** {@link #fetch} on {@code executor}; the future fails with an {@link ObjectYamlProblem} as its cause. */
