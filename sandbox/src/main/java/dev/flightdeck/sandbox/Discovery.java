@@ -1,6 +1,15 @@
 package dev.flightdeck.sandbox;
 
-/** The fixed answers the sandbox gives to version and discovery requests. */
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The answers the sandbox gives to version and discovery requests. Resources are listed with the names the real
+ * kube-apiserver 1.32 gives them — singular and short names ({@code po}, {@code ds}, {@code pdb}) for the built-in
+ * ones, a CRD's own {@code spec.names} for the rest — because clients resolve what a person types from these
+ * ({@code kubectl get po/x}, the console's {@code get}).
+ */
 final class Discovery {
 
     static final String VERSION = """
@@ -9,14 +18,44 @@ final class Discovery {
     static final String CORE_VERSIONS = """
             {"kind":"APIVersions","versions":["v1"],"serverAddressByClientCIDRs":[]}""";
 
-    static final String CORE_RESOURCES = """
-            {"kind":"APIResourceList","groupVersion":"v1","resources":[
-            {"name":"nodes","singularName":"node","namespaced":false,"kind":"Node","verbs":["get","list","watch","create","update","patch","delete"]},
-            {"name":"nodes/status","singularName":"","namespaced":false,"kind":"Node","verbs":["get","patch","update"]},
-            {"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["get","list","watch","create","update","patch","delete"]},
-            {"name":"pods/status","singularName":"","namespaced":true,"kind":"Pod","verbs":["get","patch","update"]},
-            {"name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]},
-            {"name":"namespaces","singularName":"namespace","namespaced":false,"kind":"Namespace","verbs":["get","list","watch","create","delete"]}]}""";
+    /** Singular, then short names, of the built-in resources the sandbox serves, as kube-apiserver 1.32 lists them. */
+    private static final Map<String, List<String>> BUILT_IN_NAMES = Map.of(
+            "nodes", List.of("node", "no"),
+            "pods", List.of("pod", "po"),
+            "namespaces", List.of("namespace", "ns"),
+            "events", List.of("event", "ev"),
+            "batch/jobs", List.of("job"),
+            "apps/daemonsets", List.of("daemonset", "ds"),
+            "policy/poddisruptionbudgets", List.of("poddisruptionbudget", "pdb"),
+            "apiextensions.k8s.io/customresourcedefinitions", List.of("customresourcedefinition", "crd", "crds"));
+
+    private static final String VERBS = "[\"get\",\"list\",\"watch\",\"create\",\"update\",\"patch\",\"delete\"]";
+
+    /** The subresources the sandbox serves, listed after their resource as the real server lists them. */
+    private static final Map<String, List<String>> SUBRESOURCES = Map.of(
+            "nodes", List.of("""
+                    {"name":"nodes/status","singularName":"","namespaced":false,"kind":"Node","verbs":["get","patch","update"]}"""),
+            "pods", List.of("""
+                    {"name":"pods/status","singularName":"","namespaced":true,"kind":"Pod","verbs":["get","patch","update"]}""", """
+                    {"name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]}"""));
+
+    /** /api/v1: the core resources the store has a table for, with their subresources. */
+    static String coreResources(List<String[]> definitions) {
+        StringBuilder sb = new StringBuilder("{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":[");
+        boolean any = false;
+        for (String[] d : sorted(definitions)) {
+            if (d[0].contains("/")) {
+                continue;
+            }
+            String verbs = d[0].equals("namespaces") ? "[\"get\",\"list\",\"watch\",\"create\",\"delete\"]" : VERBS;
+            sb.append(any ? ",\n" : "\n").append(entry(d[0], d[1], names(d[0], null), verbs));
+            for (String sub : SUBRESOURCES.getOrDefault(d[0], List.of())) {
+                sb.append(",\n").append(sub);
+            }
+            any = true;
+        }
+        return sb.append("]}").toString();
+    }
 
     /** /apis: every non-core group version the store has a table for. */
     static String groups(java.util.List<String[]> definitions) {
@@ -45,21 +84,51 @@ final class Discovery {
         return sb.append("]}").toString();
     }
 
-    /** /apis/GROUP/VERSION: the resources of that group version, or null when there are none. */
-    static String resources(java.util.List<String[]> definitions, String groupVersion) {
+    /**
+     * /apis/GROUP/VERSION: the resources of that group version, or null when there are none. {@code crdNames} gives
+     * a custom resource's singular and short names from its CRD (null when the table is not a CRD's).
+     */
+    static String resources(List<String[]> definitions, String groupVersion, Function<String, List<String>> crdNames) {
         StringBuilder sb = new StringBuilder("{\"kind\":\"APIResourceList\",\"groupVersion\":\"").append(groupVersion)
                 .append("\",\"resources\":[");
         boolean any = false;
-        for (String[] d : definitions) {
+        for (String[] d : sorted(definitions)) {
             if (d[2].equals(groupVersion)) {
-                String resource = d[0].substring(d[0].indexOf('/') + 1);
-                sb.append(any ? "," : "").append("{\"name\":\"").append(resource).append("\",\"namespaced\":")
-                        .append(!ApiPath.isClusterScoped(resource)).append(",\"kind\":\"")
-                        .append(d[1]).append("\",\"verbs\":[\"get\",\"list\",\"watch\",\"create\",\"update\",\"patch\",\"delete\"]}");
+                sb.append(any ? "," : "").append(entry(d[0], d[1], names(d[0], crdNames), VERBS));
                 any = true;
             }
         }
         return any ? sb.append("]}").toString() : null;
+    }
+
+    /** Singular then short names: the built-in table's, else the CRD's, else the kind in lower case (as kubectl guesses). */
+    private static List<String> names(String table, Function<String, List<String>> crdNames) {
+        List<String> known = BUILT_IN_NAMES.get(table);
+        if (known == null && crdNames != null) {
+            known = crdNames.apply(table);
+        }
+        return known == null ? List.of() : known;
+    }
+
+    private static String entry(String table, String kind, List<String> names, String verbs) {
+        String resource = table.substring(table.indexOf('/') + 1);
+        String singular = names.isEmpty() ? kind.toLowerCase(java.util.Locale.ROOT) : names.getFirst();
+        StringBuilder sb = new StringBuilder("{\"name\":\"").append(resource).append("\",\"singularName\":\"")
+                .append(singular).append("\",\"namespaced\":").append(!ApiPath.isClusterScoped(resource))
+                .append(",\"kind\":\"").append(kind).append("\",\"verbs\":").append(verbs);
+        if (names.size() > 1) {
+            sb.append(",\"shortNames\":[");
+            for (int i = 1; i < names.size(); i++) {
+                sb.append(i > 1 ? "," : "").append('"').append(names.get(i)).append('"');
+            }
+            sb.append(']');
+        }
+        return sb.append('}').toString();
+    }
+
+    /** By table name, so the lists do not follow a hash map's order. */
+    private static List<String[]> sorted(List<String[]> definitions) {
+        return definitions.stream().sorted(java.util.Comparator.comparing((String[] d) -> d[0])).toList();
     }
 
     private Discovery() {

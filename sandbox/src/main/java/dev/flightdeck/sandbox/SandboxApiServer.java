@@ -158,7 +158,7 @@ public final class SandboxApiServer implements AutoCloseable {
         switch (path) {
             case "/version", "/version/" -> json(req.response(), 200, Discovery.VERSION);
             case "/api" -> json(req.response(), 200, Discovery.CORE_VERSIONS);
-            case "/api/v1" -> json(req.response(), 200, Discovery.CORE_RESOURCES);
+            case "/api/v1" -> json(req.response(), 200, Discovery.coreResources(store.definitions()));
             case "/apis" -> json(req.response(), 200, Discovery.groups(store.definitions()));
             case "/healthz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
             case "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews" -> {
@@ -175,7 +175,7 @@ public final class SandboxApiServer implements AutoCloseable {
             default -> {
                 String[] parts = path.replaceAll("^/+|/+$", "").split("/");
                 if (parts.length == 3 && parts[0].equals("apis")) {
-                    String list = Discovery.resources(store.definitions(), parts[1] + "/" + parts[2]);
+                    String list = Discovery.resources(store.definitions(), parts[1] + "/" + parts[2], crds::names);
                     if (list == null) {
                         status(req.response(), 404, "NotFound", "the server could not find the requested resource");
                     } else {

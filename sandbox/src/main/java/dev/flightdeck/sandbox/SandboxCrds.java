@@ -81,6 +81,24 @@ final class SandboxCrds {
         return created;
     }
 
+    /** A custom resource's singular and short names from its CRD, for discovery; null when {@code table} is no CRD's. */
+    java.util.List<String> names(String table) {
+        int slash = table.indexOf('/');
+        if (slash < 0) {
+            return null;
+        }
+        try {
+            JsonNode names = store.get(TABLE, null, table.substring(slash + 1) + "." + table.substring(0, slash))
+                    .path("spec").path("names");
+            java.util.List<String> out = new java.util.ArrayList<>();
+            out.add(names.path("singular").asText(names.path("kind").asText().toLowerCase(java.util.Locale.ROOT)));
+            names.path("shortNames").forEach(n -> out.add(n.asText()));
+            return out;
+        } catch (StoreException notACrd) {
+            return null;
+        }
+    }
+
     /** DELETE of a CRD: its resource is no longer served and its objects are gone (the real cleanup finalizer's work). */
     ObjectNode uninstall(String name) throws StoreException {
         ObjectNode crd = store.get(TABLE, null, name);

@@ -109,6 +109,14 @@ public final class KubeRest {
         return send(builder(path).delete("application/json", KubeJson.MAPPER.writeValueAsString(options)).build());
     }
 
+    /**
+     * A discovery request with its own {@code Accept} ({@link DiscoveryReader} asks for the aggregated form first;
+     * a server without it answers in the plain form).
+     */
+    public Answer discover(DiscoveryPath path, String accept) throws IOException {
+        return send(builder(path.toString()).setHeader("Accept", accept).build());
+    }
+
     private HttpRequest.Builder builder(String path) {
         return api.http().newHttpRequestBuilder().uri(api.uri(path)).header("Accept", "application/json");
     }

@@ -13,7 +13,13 @@ import java.time.format.DateTimeParseException;
  * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
+                            GetRequest get) {
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null);
+    }
 
     /**
      * {@code --context a,b,c} or {@code --all-contexts}: several clusters at once ({@code check} and the
@@ -63,7 +69,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, HELP, VERSION }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, GET, HELP, VERSION }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -95,6 +101,14 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 --timeout DURATION      (drain) give up waiting after this long, e.g. 15m or 90s (default 10m)
                 --check cuda|dcgm       (preflight) CUDA vectorAdd (default) or dcgmi diag -r 1
                 --step N                (resume) resume from this checkpoint step instead of the newest complete
+              get KIND/NAME [-n NS] [-o yaml|json]   (also get KIND NAME)
+                                      print one object as kubectl get -o yaml (or json) would, read-only. KIND as
+                                      kubectl takes it (po, node, jobs.batch, PyTorchJob, cq ...), resolved through
+                                      the cluster's discovery; a namespaced KIND without -n is looked for in the
+                                      context's namespace, else default. managedFields and kubectl's last-applied
+                                      annotation are left out, secret values redacted, Secret objects never read.
+                                      Exit 0 shown, 2 unknown KIND or bad arguments, 3 not found or unreadable,
+                                      4 refused (a Secret; RBAC)
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
@@ -146,6 +160,9 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String run = null;
         JournalRequest journal = null;
         boolean allContexts = false;
+        GetRequest.Builder get = null;
+        String getNamespace = null;
+        String getOutput = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -153,6 +170,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             if (a.startsWith("--") && eq > 0) {
                 inlineValue = a.substring(eq + 1);
                 a = a.substring(0, eq);
+            } else {
+                String[] shortFlag = GetRequest.splitShortFlag(a); // -ojson, -n=training, as kubectl takes them
+                a = shortFlag[0];
+                inlineValue = shortFlag[1];
             }
             switch (a) {
                 case "check" -> command = Command.CHECK;
@@ -192,6 +213,15 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                     action = a;
                     target = value(args, ++i, a);
                 }
+                case "get" -> {
+                    if (command != Command.UI) {
+                        throw new UsageException("one command at a time, not 'get' with another");
+                    }
+                    command = Command.GET;
+                    get = new GetRequest.Builder(); // its KIND/NAME words come below, before or after flags
+                }
+                case "-n", "--namespace" -> getNamespace = inlineValue != null ? inlineValue : value(args, ++i, a);
+                case "-o", "--output" -> getOutput = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "--delete-emptydir-data" -> emptyDir = true;
                 case "--force" -> force = true;
                 case "--accept-redacted" -> acceptRedacted = true;
@@ -213,7 +243,12 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                     nodes = parseNodes(inlineValue != null ? inlineValue : value(args, ++i, a));
                     sandbox = true;
                 }
-                default -> throw new UsageException("unknown argument '" + a + "' (try --help)");
+                default -> {
+                    if (get == null || a.startsWith("-")) {
+                        throw new UsageException("unknown argument '" + a + "' (try --help)");
+                    }
+                    get.word(a);
+                }
             }
         }
         if (sandbox && (kubeconfig != null || context != null || allContexts)) {
@@ -264,6 +299,17 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             drill = new DrillRequest("cleanup", null, null, 1, confirm, run);
             confirm = null;
         }
+        if (get != null) {
+            if (command != Command.GET) {
+                throw new UsageException("one command at a time, not get with " + command.name().toLowerCase(java.util.Locale.ROOT));
+            }
+            if (getNamespace != null) {
+                get.namespace(getNamespace);
+            }
+            get.output(getOutput);
+        } else if (getNamespace != null || getOutput != null) {
+            throw new UsageException("-n and -o belong to get KIND/NAME");
+        }
         ActionRequest request = null;
         if (action != null) {
             request = new ActionRequest(action, target, emptyDir, force, step, check, timeout, confirm, reason);
@@ -272,7 +318,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
         return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal,
-                contexts);
+                contexts, get == null ? null : get.build());
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {
