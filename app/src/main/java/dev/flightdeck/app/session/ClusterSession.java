@@ -44,6 +44,9 @@ import java.util.concurrent.TimeUnit;
 public final class ClusterSession implements AutoCloseable {
 
     private final ClusterConnection connection;
+    private final ConnectionTarget target;
+    /** The read-only YAML of what the console shows, made on first use (it reads the cluster's discovery then). */
+    private volatile dev.flightdeck.app.diagnose.yaml.ObjectYaml objectYaml;
     private final FleetModel fleet;
     private final ResourceWatcher<NodeFacts> nodeWatcher;
     private final ResourceWatcher<PodFacts> podWatcher;
@@ -58,8 +61,9 @@ public final class ClusterSession implements AutoCloseable {
     private final CheckpointService checkpoints;
     private final PressureScraper pressure;
 
-    private ClusterSession(ClusterConnection connection, SessionOptions options) {
+    private ClusterSession(ClusterConnection connection, ConnectionTarget target, SessionOptions options) {
         this.connection = connection;
+        this.target = target;
         this.options = options;
         this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/nodes", "nodes",
@@ -157,7 +161,7 @@ public final class ClusterSession implements AutoCloseable {
      */
     public static ClusterSession open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
         ClusterConnection connection = ClusterConnection.open(target, options);
-        return new ClusterSession(connection, options);
+        return new ClusterSession(connection, target, options);
     }
 
     public String displayName() {
@@ -175,6 +179,20 @@ public final class ClusterSession implements AutoCloseable {
 
     public ClusterConnection connection() {
         return connection;
+    }
+
+    /** Reads any object the console shows as read-only YAML (one per session: it keeps the cluster's discovery). */
+    public dev.flightdeck.app.diagnose.yaml.ObjectYaml objectYaml() {
+        var y = objectYaml;
+        if (y == null) {
+            synchronized (this) {
+                if (objectYaml == null) {
+                    objectYaml = dev.flightdeck.app.diagnose.yaml.ObjectYaml.of(connection, target);
+                }
+                y = objectYaml;
+            }
+        }
+        return y;
     }
 
     public FleetModel fleet() {

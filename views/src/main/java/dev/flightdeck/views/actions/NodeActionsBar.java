@@ -14,8 +14,12 @@ import javafx.scene.layout.Region;
  */
 public final class NodeActionsBar extends HBox {
 
-    /** @param showJournal opens the journal filtered to this node */
-    public NodeActionsBar(ActionsController actions, String node, boolean cordoned, Runnable showJournal) {
+    /**
+     * @param showJournal opens the journal filtered to this node
+     * @param showYaml    opens the node's YAML
+     */
+    public NodeActionsBar(ActionsController actions, String node, boolean cordoned, Runnable showJournal,
+                          Runnable showYaml) {
         super(8);
         setId("node-actions");
         Button cordon = action(cordoned ? "Uncordon…" : "Cordon…", "node-cordon", actions.whyNotCordonProperty());
@@ -37,7 +41,11 @@ public final class NodeActionsBar extends HBox {
         journal.setId("node-journal");
         journal.setTooltip(new Tooltip("What was done to " + node + ", and by whom"));
         journal.setOnAction(e -> showJournal.run());
-        getChildren().addAll(cordon, drain, preflight, journal, why);
+        javafx.scene.control.Hyperlink yaml = new javafx.scene.control.Hyperlink("YAML");
+        yaml.setId("node-yaml");
+        yaml.setTooltip(new Tooltip(node + " as the API server has it (read-only)"));
+        yaml.setOnAction(e -> showYaml.run());
+        getChildren().addAll(cordon, drain, preflight, journal, yaml, why);
     }
 
     private static Button action(String text, String id, ReadOnlyStringProperty whyNot) {

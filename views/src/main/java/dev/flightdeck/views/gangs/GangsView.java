@@ -42,6 +42,7 @@ public final class GangsView extends VBox {
 
     private final GangsViewModel vm;
     private final CheckpointPane checkpoints;
+    private final RankDetailsPane rankDetails;
     private final TextField search = new TextField();
     private final GangTable table;
     private final Timeline ticker;
@@ -65,7 +66,8 @@ public final class GangsView extends VBox {
         HBox header = new HBox(summary, spacer(), kindsLine(kinds));
         header.getStyleClass().add(Styles.FLEET_HEADER);
 
-        VBox side = new VBox(new RankDetailsPane(vm, openNode), checkpoints);
+        this.rankDetails = new RankDetailsPane(vm, openNode);
+        VBox side = new VBox(rankDetails, checkpoints);
         ScrollPane sideScroll = new ScrollPane(side);
         sideScroll.setFitToWidth(true);
         sideScroll.setMinWidth(380);
@@ -93,6 +95,11 @@ public final class GangsView extends VBox {
         ticker = new Timeline(new KeyFrame(Duration.seconds(15), e -> vm.tick()));
         ticker.setCycleCount(Animation.INDEFINITE);
         ticker.play();
+    }
+
+    /** What the screen opens behind a gang and its ranks (YAML). */
+    public void setEvidence(GangEvidence evidence) {
+        rankDetails.setEvidence(evidence);
     }
 
     /** The resume action for a halted or failed gang, and why it is off when it is. */

@@ -20,6 +20,9 @@ final class RankDetailsPane extends VBox {
     private final Label title = new Label();
     private final GridPane grid = new GridPane(10, 3);
     private final Button goToNode = new Button("Go to node", Icons.icon(Icons.GO_TO));
+    private final Button podYaml = new Button("Pod YAML");
+    private final Button gangYaml = new Button("Gang YAML");
+    private GangEvidence evidence = GangEvidence.NONE;
 
     RankDetailsPane(GangsViewModel vm, Consumer<String> openNode) {
         setId("rank-details");
@@ -33,7 +36,23 @@ final class RankDetailsPane extends VBox {
                 openNode.accept(s.node());
             }
         });
-        getChildren().addAll(title, grid, goToNode);
+        podYaml.setId("rank-pod-yaml");
+        podYaml.setOnAction(e -> {
+            RankSlot s = vm.shownRankProperty().get();
+            GangRow g = vm.selectedProperty().get();
+            if (s != null && s.pod() != null && g != null) {
+                evidence.podYaml(g.key().namespace(), s.pod());
+            }
+        });
+        gangYaml.setId("gang-yaml");
+        gangYaml.setOnAction(e -> {
+            GangRow g = vm.selectedProperty().get();
+            if (g != null) {
+                evidence.gangYaml(g.key());
+            }
+        });
+        gangYaml.disableProperty().bind(vm.selectedProperty().isNull());
+        getChildren().addAll(title, grid, new javafx.scene.layout.HBox(8, goToNode, podYaml, gangYaml));
         vm.shownRankProperty().addListener((o, a, s) -> show(s));
         show(vm.shownRankProperty().get());
     }
@@ -44,6 +63,7 @@ final class RankDetailsPane extends VBox {
             title.setText("Rank — hover or click one on the map");
             title.setGraphic(null);
             goToNode.setDisable(true);
+            podYaml.setDisable(true);
             return;
         }
         title.setText("Rank " + s.rank() + (s.role() == null || s.role().isEmpty() ? "" : " (" + s.role() + ")")
@@ -63,6 +83,11 @@ final class RankDetailsPane extends VBox {
             t.setGraphic(Icons.icon(Icons.verdict(s.nodeVerdict()), Styles.verdict(s.nodeVerdict())));
         }
         goToNode.setDisable(s.node() == null);
+        podYaml.setDisable(s.pod() == null);
+    }
+
+    void setEvidence(GangEvidence evidence) {
+        this.evidence = evidence;
     }
 
     private Label row(int r, String key, String value) {

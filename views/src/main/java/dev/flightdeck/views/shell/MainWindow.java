@@ -4,6 +4,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.app.diagnose.yaml.ObjectRef;
 import dev.flightdeck.app.clusters.ClusterSearch;
 import dev.flightdeck.views.actions.NodeActionsBar;
 import dev.flightdeck.views.fleet.FleetLink;
@@ -57,6 +58,7 @@ public final class MainWindow extends BorderPane {
     private final FleetSearchField search;
     private final KeptClusters kept;
     private final ScreenNav screens;
+    private final dev.flightdeck.views.diagnose.Evidence evidence;
     private final DrillsViewModel drills;
     private final DrillBanner drillBanner;
     private DrillsView drillsView;
@@ -82,8 +84,10 @@ public final class MainWindow extends BorderPane {
         sessions.gangs().setShowing(false); // until its screen is built and shown
         nodesView.setOnOpenRank(this::openRank);
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
+        this.evidence = new dev.flightdeck.views.diagnose.Evidence(sessions::session,
+                () -> getScene() == null ? null : getScene().getWindow());
         nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name),
-                () -> showJournalFor(name)));
+                () -> showJournalFor(name), () -> evidence.openYaml(ObjectRef.node(name))));
         nodesView.setDrainSelected(sessions.actions()::openDrainMany, sessions.actions().whyNotDrainProperty());
         nodesView.setBatchPreflight(sessions.actions()::openPreflightOnGated, sessions.actions().whyNotPreflightProperty());
         this.journal = new JournalViewModel(JournalViewModel.standardJournal(), clock, journalReads,
@@ -415,6 +419,20 @@ public final class MainWindow extends BorderPane {
             }
         });
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+L"), contexts::requestFocus);
+        // Y on a row: the YAML of what it shows (k9s's key), unless the person is typing.
+        scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() != javafx.scene.input.KeyCode.Y || e.isShortcutDown() || e.isAltDown()
+                    || scene.getFocusOwner() instanceof javafx.scene.control.TextInputControl) {
+                return;
+            }
+            if (screens.showing("nodes") && nodes.selectedProperty().get() != null) {
+                evidence.openYaml(ObjectRef.node(nodes.selectedProperty().get().name()));
+                e.consume();
+            } else if (screens.showing("gangs") && sessions.gangs().selectedProperty().get() != null) {
+                ObjectRef.gang(sessions.gangs().selectedProperty().get().key()).ifPresent(evidence::openYaml);
+                e.consume();
+            }
+        });
         return scene;
     }
 
@@ -433,6 +451,17 @@ public final class MainWindow extends BorderPane {
         if (gangsView == null) {
             gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
             gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
+            gangsView.setEvidence(new dev.flightdeck.views.gangs.GangEvidence() {
+                @Override
+                public void gangYaml(GangKey gang) {
+                    ObjectRef.gang(gang).ifPresent(evidence::openYaml);
+                }
+
+                @Override
+                public void podYaml(String namespace, String pod) {
+                    evidence.openYaml(ObjectRef.pod(namespace, pod));
+                }
+            });
         }
         return gangsView;
     }
@@ -446,6 +475,7 @@ public final class MainWindow extends BorderPane {
 
     public void stop() {
         kept.stop();
+        evidence.stop();
         fleet.close();
         drills.close();
         drillBanner.stop();

@@ -35,4 +35,14 @@ public sealed interface ObjectRef {
     static ObjectRef node(String name) {
         return new OfResource(ApiResource.NODES, null, name);
     }
+
+    /**
+     * A gang's own object — its Job, JobSet, PyTorchJob, MPIJob, LeaderWorkerSet or PodGroup — by the kind its system
+     * makes (a Volcano gang: its Volcano Job); none for a gang that has no object of its own to show.
+     */
+    static java.util.Optional<ObjectRef> gang(dev.flightdeck.app.gangs.GangKey gang) {
+        return dev.flightdeck.app.gangs.WorkloadKind.ALL.stream().filter(k -> k.system() == gang.system()).findFirst()
+                .map(k -> new OfKind(k.group().isEmpty() ? k.version() : k.group() + "/" + k.version(), k.kind(),
+                        gang.namespace(), gang.name()));
+    }
 }

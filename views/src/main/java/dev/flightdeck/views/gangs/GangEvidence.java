@@ -1,0 +1,24 @@
+package dev.flightdeck.views.gangs;
+
+import dev.flightdeck.app.gangs.GangKey;
+
+/** What the Gangs screen opens behind a gang and its ranks: the evidence windows the shell provides. */
+public interface GangEvidence {
+
+    /** The YAML of the gang's own object (its Job, JobSet, PyTorchJob …). */
+    void gangYaml(GangKey gang);
+
+    /** The YAML of one rank's pod. */
+    void podYaml(String namespace, String pod);
+
+    /** None: the screen offers no evidence (a test of the screen alone). */
+    GangEvidence NONE = new GangEvidence() {
+        @Override
+        public void gangYaml(GangKey gang) {
+        }
+
+        @Override
+        public void podYaml(String namespace, String pod) {
+        }
+    };
+}
