@@ -218,7 +218,12 @@ public final class SandboxApiServer implements AutoCloseable {
                 }
             } else if (m == HttpMethod.GET && "log".equals(ap.subresource()) && ap.table().equals("pods")) {
                 counters.count("LOG", ap.table());
-                plain(req.response(), podLogs.read(ap.namespace(), ap.name(), req.getParam("tailLines")));
+                SandboxPodLogs.Query q = SandboxPodLogs.Query.parse(req::getParam, java.time.Instant.now());
+                if (q.follow()) {
+                    SandboxLogFollow.start(vertx, req.response(), podLogs, ap.namespace(), ap.name(), q);
+                } else {
+                    plain(req.response(), podLogs.read(ap.namespace(), ap.name(), q));
+                }
             } else if (m == HttpMethod.GET) {
                 counters.count("GET", ap.table());
                 object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));

@@ -13,7 +13,13 @@ import java.time.format.DateTimeParseException;
  * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
+                            LogsRequest logs) {
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null);
+    }
 
     /**
      * {@code --context a,b,c} or {@code --all-contexts}: several clusters at once ({@code check} and the
@@ -63,7 +69,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, HELP, VERSION }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, LOGS, HELP, VERSION }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -95,6 +101,17 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 --timeout DURATION      (drain) give up waiting after this long, e.g. 15m or 90s (default 10m)
                 --check cuda|dcgm       (preflight) CUDA vectorAdd (default) or dcgmi diag -r 1
                 --step N                (resume) resume from this checkpoint step instead of the newest complete
+              logs NS/GANG            a gang's logs: which rank failed first, every rank's errors grouped by message
+                                      across ranks, then the failed and crashing ranks' tails (first failure first)
+                                      and a compact tail of the others; at most 8 log requests at once
+                --rank N[,M…]           that rank's log only (with --follow: up to 8 ranks, each line tagged)
+                --tail N                lines per rank (default 200)   --since 10m   only the last ten minutes
+                --previous              the run before each container's last restart
+                --follow                stream new lines until the containers end (with --rank, or a pod)
+                --timestamps            the kubelet's time in front of each line
+              logs NS/POD [--tail N] [--previous] [--since D] [--follow] [--timestamps]
+                                      any pod's log (its default container); exit 0 read, 2 bad input,
+                                      3 the cluster, the gang or the pod cannot be read
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
@@ -125,6 +142,19 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               --version               which Flightdeck this is: version, commit, build time, Java, JavaFX, license""";
 
     public static LaunchOptions parse(String... args) throws UsageException {
+        // logs has flags of its own (--since, --tail …): taken out first, so the common ones are read as for any command.
+        LogsRequest.Extracted logs = LogsRequest.extract(args);
+        if (logs != null) {
+            LaunchOptions rest = parse(logs.rest());
+            if (rest.command() == Command.HELP || rest.command() == Command.VERSION) {
+                return rest;
+            }
+            if (rest.command() != Command.UI || rest.request() != null || rest.contexts() != null) {
+                throw new UsageException("logs takes one NAMESPACE/NAME, its own flags and --kubeconfig, --context or --sandbox");
+            }
+            return new LaunchOptions(Command.LOGS, rest.kubeconfig(), rest.context(), rest.sandbox(), rest.sandboxNodes(),
+                    null, null, null, null, logs.request());
+        }
         Command command = Command.UI;
         Path kubeconfig = null;
         String context = null;

@@ -29,7 +29,6 @@ public final class GangLogFetch {
     private final LogRequests requests;
     private final GangLogOptions options;
     private final Consumer<RankLog> onRank;
-    private final OpenStreams streams = new OpenStreams();
     private final List<RankLog> read = Collections.synchronizedList(new ArrayList<>());
     private final LogCounters counters = new LogCounters();
     private final CompletableFuture<GangLogSummary> done = new CompletableFuture<>();
@@ -55,10 +54,12 @@ public final class GangLogFetch {
         return f;
     }
 
-    /** Stops reading: requests open now are closed, none more are made; {@link #done()} completes soon after. */
+    /**
+     * Stops reading: no more requests are made, and the readers waiting for a turn or an answer are interrupted;
+     * {@link #done()} completes soon after.
+     */
     public void cancel() {
         cancelled = true;
-        streams.closeAll();
         synchronized (workers) {
             workers.forEach(Thread::interrupt);
         }
@@ -88,8 +89,7 @@ public final class GangLogFetch {
             Map<String, PodObject> pods = GangPods.read(rest, gang);
             List<RankPlan> plans = RankPlan.forGang(gang.ranks(), pods, options.previous());
             Set<String> hosts = RankPlan.hosts(plans);
-            RankReader reader = new RankReader(requests, options, hosts, new ViewBytes(options.viewBytes()), counters,
-                    streams);
+            RankReader reader = new RankReader(requests, options, hosts, new ViewBytes(options.viewBytes()), counters);
             ConcurrentLinkedQueue<RankPlan> queue = new ConcurrentLinkedQueue<>(RankPlan.inReadingOrder(plans));
             // As many readers as the cluster lets requests be open at once: more would only wait for a turn.
             int n = Math.min(requests.maxInFlight(), Math.max(1, queue.size()));
@@ -125,7 +125,7 @@ public final class GangLogFetch {
                 return;
             }
             if (cancelled) {
-                return; // read while stopping: its streams were closed under it, so it says "stopped", not what is there
+                return; // read while stopping: interrupted, it says so rather than what is there
             }
             read.add(r);
             onRank.accept(r);

@@ -46,8 +46,12 @@ public record LogLine(Instant at, String text) implements Weighed {
         return 48L + 2L * text.length();
     }
 
-    /** The line as the kubelet would print it: with its timestamp in front when asked for and known. */
+    /** The line as the kubelet sent it: with its timestamp in front (nine digits of nanoseconds) when asked for and known. */
     public String render(boolean withTimestamp) {
-        return withTimestamp && at != null ? at + " " + text : text;
+        return withTimestamp && at != null ? KUBELET_TIME.format(at) + " " + text : text;
     }
+
+    /** The kubelet's own timestamp format (RFC 3339, nanoseconds always nine digits, UTC). */
+    private static final java.time.format.DateTimeFormatter KUBELET_TIME = java.time.format.DateTimeFormatter
+            .ofPattern("yyyy-MM-dd'T'HH:mm:ss.nnnnnnnnn'Z'").withZone(java.time.ZoneOffset.UTC);
 }

@@ -19,8 +19,9 @@ import java.util.function.Consumer;
  * Log requests to one cluster ({@code GET pods/NAME/log}), through its connection and so through its request budget
  * like every other request, with at most {@code maxInFlight} of them open at once for the whole cluster however many
  * views ask (a 1,024-rank gang must not storm the API server and the kubelets behind it). Waiting for a turn is fair:
- * first asked, first served, so a summary's ranks are read in the order it asked for them. A log is read line by line
- * as it arrives, never held whole. Followed logs do not take a turn (they stay open for as long as someone watches);
+ * first asked, first served, so a summary's ranks are read in the order it asked for them. A log that ends is read in
+ * one answer of at most {@code limitBytes} (so at most {@code maxInFlight × limitBytes} are held at once, however many
+ * ranks) and handed on line by line; a followed log is read as it arrives. Followed logs do not take a turn (they stay open for as long as someone watches);
  * they have a cap of their own. Every method blocks: call them off the UI thread.
  */
 public final class LogRequests {
@@ -127,7 +128,42 @@ public final class LogRequests {
         if (also != null) {
             also.started();
         }
-        long bytes = 0;
+        long[] bytes = {0};
+        try {
+            return options.follow() ? stream(namespace, pod, options, sink, streams, bytes)
+                    : whole(namespace, pod, options, sink, bytes);
+        } finally {
+            counters.ended(bytes[0]);
+            if (also != null) {
+                also.ended(bytes[0]);
+            }
+        }
+    }
+
+    /**
+     * A log that ends (no follow), read in one answer: its size is bounded by limitBytes, and fabric8's client keeps
+     * pooled connections healthy with whole bodies where streamed ones, many at once, were seen dropped mid-answer
+     * ("the API server closed the connection"), as the watchers' LIST pages found before.
+     */
+    private LogRead whole(String namespace, String pod, PodLogOptions options, Consumer<LogLine> sink, long[] bytes)
+            throws IOException, InterruptedException {
+        KubeRest.Answer answer = rest.get(options.path(namespace, pod));
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException();
+        }
+        if (!answer.ok()) {
+            return LogRead.failed(answer.message());
+        }
+        byte[] body = answer.body() == null ? new byte[0] : answer.body();
+        CountingInputStream in = new CountingInputStream(new java.io.ByteArrayInputStream(body), options.limitBytes());
+        long lines = lines(in, options, sink);
+        bytes[0] = in.count();
+        return new LogRead(in.count(), lines, in.cut(), null);
+    }
+
+    /** A followed log, read as it arrives until the server ends it or {@code streams} is closed. */
+    private LogRead stream(String namespace, String pod, PodLogOptions options, Consumer<LogLine> sink, OpenStreams streams,
+                           long[] bytes) throws IOException {
         try (StreamedAnswer answer = rest.stream(options.path(namespace, pod))) {
             if (!answer.ok()) {
                 return LogRead.failed(answer.message());
@@ -136,33 +172,31 @@ public final class LogRequests {
                 return LogRead.failed("stopped");
             }
             CountingInputStream in = new CountingInputStream(answer.body(), options.limitBytes());
-            long lines = 0;
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                String raw;
-                while ((raw = reader.readLine()) != null) {
-                    if (Thread.currentThread().isInterrupted()) {
-                        throw new InterruptedException();
-                    }
-                    sink.accept(LogLine.parse(raw, options.timestamps()));
-                    lines++;
-                }
+            try {
+                long lines = lines(in, options, sink);
+                return new LogRead(in.count(), lines, in.cut(), null);
             } catch (IOException e) {
                 if (streams != null && streams.closed()) {
                     return LogRead.failed("stopped");
                 }
                 throw new IOException("reading the log of " + namespace + "/" + pod + ": " + e.getMessage(), e);
             } finally {
-                bytes = in.count();
+                bytes[0] = in.count();
                 if (streams != null) {
                     streams.remove(answer);
                 }
             }
-            return new LogRead(bytes, lines, in.cut(), null);
-        } finally {
-            counters.ended(bytes);
-            if (also != null) {
-                also.ended(bytes);
-            }
         }
+    }
+
+    private static long lines(java.io.InputStream in, PodLogOptions options, Consumer<LogLine> sink) throws IOException {
+        long lines = 0;
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        String raw;
+        while ((raw = reader.readLine()) != null) {
+            sink.accept(LogLine.parse(raw, options.timestamps()));
+            lines++;
+        }
+        return lines;
     }
 }

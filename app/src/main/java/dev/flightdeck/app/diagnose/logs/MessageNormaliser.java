@@ -43,6 +43,7 @@ public final class MessageNormaliser {
     public static String normalise(ErrorKind kind, String line, Set<String> hosts) {
         String s = LinePrefixes.strip(line);
         s = canonical(kind, s);
+        s = PEER.matcher(s).replaceAll("<peer>");
         if (!hosts.isEmpty()) {
             // Word by word, not name by name: a gang of 1,024 ranks knows 2,048 names.
             Matcher words = WORD.matcher(s);
@@ -52,7 +53,6 @@ public final class MessageNormaliser {
             }
             s = words.appendTail(b).toString();
         }
-        s = PEER.matcher(s).replaceAll("<peer>");
         s = IPV6.matcher(s).replaceAll("<address>");
         s = IPV4.matcher(s).replaceAll("<address>");
         s = UUID.matcher(s).replaceAll("<uuid>");

@@ -21,9 +21,6 @@ import java.util.Map;
 record RankPlan(RankSlot slot, PodObject pod, String container, Termination termination, boolean readCurrent,
                 boolean readPrevious, String noLog) {
 
-    /** kubectl's annotation naming the container {@code kubectl logs} reads when a pod has several. */
-    static final String DEFAULT_CONTAINER = "kubectl.kubernetes.io/default-container";
-
     static RankPlan of(RankSlot slot, PodObject pod, boolean previousOnly) {
         if (slot.pod() == null || pod == null) {
             return new RankPlan(slot, null, null, null, false, false, "no pod: the rank is missing");
@@ -55,12 +52,7 @@ record RankPlan(RankSlot slot, PodObject pod, String container, Termination term
 
     /** The container {@code kubectl logs} would read: the annotated default, else the first. */
     static String container(PodObject pod) {
-        String named = pod.metadata().annotations().get(DEFAULT_CONTAINER);
-        List<String> names = pod.containerNames();
-        if (named != null && names.contains(named)) {
-            return named;
-        }
-        return names.isEmpty() ? null : names.getFirst();
+        return pod.defaultContainer().orElse(null);
     }
 
     /**

@@ -21,11 +21,8 @@ final class RankReader {
     private final Set<String> hosts;
     private final ViewBytes viewBytes;
     private final LogCounters counters;
-    private final OpenStreams streams;
 
-    RankReader(LogRequests requests, GangLogOptions options, Set<String> hosts, ViewBytes viewBytes, LogCounters counters,
-               OpenStreams streams) {
-        this.streams = streams;
+    RankReader(LogRequests requests, GangLogOptions options, Set<String> hosts, ViewBytes viewBytes, LogCounters counters) {
         this.requests = requests;
         this.options = options;
         this.hosts = hosts;
@@ -99,7 +96,7 @@ final class RankReader {
         PodLogOptions o = new PodLogOptions(plan.container(), options.tailLines(), options.limitBytes(), previous, true,
                 options.sinceSeconds(), false);
         try {
-            return requests.read(plan.pod().namespace(), plan.pod().name(), o, scanner::accept, counters, streams);
+            return requests.read(plan.pod().namespace(), plan.pod().name(), o, scanner::accept, counters);
         } catch (IOException e) {
             return LogRead.failed(e.getMessage());
         }

@@ -93,6 +93,7 @@ class LogScannerTest {
         assertEquals(Instant.parse("2026-11-24T14:02:11.123456789Z"), l.at());
         assertEquals("NCCL WARN x", l.text());
         assertEquals("2026-11-24T14:02:11.123456789Z NCCL WARN x", l.render(true));
+        assertEquals("2026-11-24T14:02:11.100000000Z x", new LogLine(Instant.parse("2026-11-24T14:02:11.1Z"), "x").render(true));
         LogLine partial = LogLine.parse("NCCL WA", true);
         assertEquals(null, partial.at(), "a line cut by limitBytes may have no time");
         assertEquals("2026 was a year", LogLine.parse("2026 was a year", true).text());
