@@ -10,7 +10,9 @@ package dev.flightdeck.app.diagnose.logs;
  * @param sinceSeconds only what was written in the last this many seconds, or null
  * @param previous     read the run before each rank's last restart instead of its current run
  * @param viewBytes    bytes of lines and errors the whole summary keeps at most, however many ranks: past it,
- *                     troubled ranks keep a compact tail and the others none ({@link RankLog#tailCut()})
+ *                     troubled ranks keep a compact tail and the others none ({@link RankLog#tailCut()}); once it
+ *                     is spent, ranks keep their errors only, without the lines they were written in (~64 bytes
+ *                     each, at most 16 per rank: their messages are one string per message for the whole gang)
  */
 public record GangLogOptions(int tailLines, int compactTail, long limitBytes, Long sinceSeconds, boolean previous,
                              long viewBytes) {

@@ -62,28 +62,34 @@ final class RankReader {
         }
         // --previous reads only the run before the restart: then it is the rank's "current" tail.
         LogScanner main = plan.readCurrent() ? current : crashed;
-        List<ErrorLine> errors = new ArrayList<>(main.errors());
+        List<ErrorLine> errors = new ArrayList<>();
+        for (ErrorLine e : main.errors()) {
+            addOnce(errors, e.withMessage(viewBytes.message(e.message())));
+        }
         if (plan.readCurrent() && plan.readPrevious()) {
             for (ErrorLine e : crashed.errors()) {
-                addOnce(errors, e);
+                addOnce(errors, e.withMessage(viewBytes.message(e.message())));
             }
         }
         if (plan.termination() != null) {
-            addOnce(errors, plan.termination().asError());
+            ErrorLine end = plan.termination().asError();
+            addOnce(errors, end.withMessage(viewBytes.message(end.message())));
         }
         List<LogLine> tail = main.tail();
         List<LogLine> crashedTail = plan.readCurrent() && plan.readPrevious() ? crashed.tail() : List.of();
         boolean tailCut = false;
         if (!viewBytes.take(weight(errors) + weight(tail) + weight(crashedTail))) {
-            // Past the view's cap: compact tails, then none; errors are what the summary is made of, kept while any room is left.
+            // Past the view's cap: compact tails for a troubled rank, none for the others.
             tailCut = true;
             tail = troubled ? TailBuffer.last(tail, options.compactTail()) : List.of();
             crashedTail = TailBuffer.last(crashedTail, options.compactTail());
             if (!viewBytes.take(weight(errors) + weight(tail) + weight(crashedTail))) {
+                // Spent: no lines at all, and the errors without the lines they were written in. The errors are what
+                // the summary is made of, so they stay, at ~64 bytes each (their messages are shared across ranks).
                 tail = List.of();
                 crashedTail = List.of();
-                errors = errors.subList(0, Math.min(errors.size(), 3));
-                viewBytes.take(Math.min(viewBytes.left(), weight(errors)));
+                errors.replaceAll(ErrorLine::withoutLine);
+                viewBytes.charge(weight(errors));
             }
         }
         int uncounted = current.uncounted() + crashed.uncounted();
