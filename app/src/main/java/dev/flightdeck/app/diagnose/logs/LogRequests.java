@@ -83,6 +83,8 @@ public final class LogRequests {
         if (options.follow()) {
             throw new IllegalArgumentException("a followed log is read with follow(), which does not take a turn");
         }
+        // Waiting for a turn blocks as the request does: never on the UI thread.
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("GET pods/" + pod + "/log");
         turns.acquire();
         try {
             return readNow(namespace, pod, options, sink, also, streams);

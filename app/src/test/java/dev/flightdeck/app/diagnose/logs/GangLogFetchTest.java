@@ -104,4 +104,28 @@ class GangLogFetchTest {
         assertEquals(made, requests.counters().requests(), "no request after the cancel");
         assertTrue(f.snapshot().firstFailure().isPresent(), "what was read stays readable");
     }
+
+    @Test
+    void aRankOpenedFromTheSummaryHasItsFullTailAndCanBeFollowed() throws Exception {
+        LogRequests requests = new LogRequests(rest(), 8);
+        GangLogSummary s = GangLogFetch.start(rest(), requests, gang, GangLogOptions.DEFAULTS, r -> { })
+                .done().get(2, TimeUnit.MINUTES);
+        RankLog rank0 = s.rank(0).orElseThrow();
+        assertEquals(5, rank0.tail().size());
+        LogTail full = RankLogs.tail(requests, gang.key(), rank0, 100, false);
+        assertTrue(full.read().ok(), full.read().problem());
+        assertEquals(100, full.lines().size());
+        assertEquals(rank0.tail().getLast().text(), full.lines().getLast().text());
+        assertTrue(full.lines().stream().allMatch(l -> l.at() != null), "with the kubelet's times");
+
+        List<LogLine> followed = new CopyOnWriteArrayList<>();
+        LogFollow f = RankLogs.follow(requests, gang.key(), s.rank(1).orElseThrow(), 2, followed::add);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (followed.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(2, followed.size(), "its last two lines at once");
+        f.cancel();
+        assertEquals("stopped", f.done().get(10, TimeUnit.SECONDS).problem());
+    }
 }
