@@ -59,7 +59,7 @@ public final class GangLogsBenchmark {
         long heapBefore = HeapAfterGc.bytes();
         long start = System.nanoTime();
         AtomicLong firstRank = new AtomicLong();
-        GangLogFetch f = GangLogFetch.start(new KubeRest(s.connection().api()), requests, gang, GangLogOptions.DEFAULTS,
+        GangLogFetch f = GangLogFetch.start(requests, gang, GangLogOptions.DEFAULTS,
                 r -> firstRank.compareAndSet(0, System.nanoTime()));
         GangLogSummary summary = f.done().get(10, TimeUnit.MINUTES);
         double total = secs(start);

@@ -46,7 +46,7 @@ public final class LogsCommand {
             LogRequests requests = LogRequests.of(session.connection());
             Optional<Gang> gang = gang(req, session.fleet().gangs());
             if (gang.isPresent()) {
-                return req.ranks().isEmpty() ? summary(gang.get(), req, rest, requests, out, err)
+                return req.ranks().isEmpty() ? summary(gang.get(), req, requests, out, err)
                         : ranks(gang.get(), req, rest, requests, out, err);
             }
             KubeRest.Answer a = rest.get(ApiResource.PODS.path().in(req.namespace()).named(req.name()));
@@ -81,8 +81,8 @@ public final class LogsCommand {
                         .thenComparing(Comparator.comparingInt((Gang g) -> g.ranks().size()).reversed()));
     }
 
-    private static int summary(Gang gang, LogsRequest req, KubeRest rest, LogRequests requests, PrintStream out,
-                               PrintStream err) throws InterruptedException {
+    private static int summary(Gang gang, LogsRequest req, LogRequests requests, PrintStream out, PrintStream err)
+            throws InterruptedException {
         if (req.follow()) {
             err.println("flightdeck: logs " + req.target() + ": --follow streams one rank or a few: add --rank N (or N,M,…, up to "
                     + LogsRequest.MAX_FOLLOWED + ")");
@@ -95,7 +95,7 @@ public final class LogsCommand {
         }
         GangLogSummary s;
         try {
-            s = GangLogFetch.start(rest, requests, gang, o, r -> { }).done().get();
+            s = GangLogFetch.start(requests, gang, o, r -> { }).done().get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             err.println("flightdeck: logs " + req.target() + ": " + cause.getMessage());

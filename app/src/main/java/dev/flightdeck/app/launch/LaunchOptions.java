@@ -105,7 +105,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                                       across ranks, then the failed and crashing ranks' tails (first failure first)
                                       and a compact tail of the others; at most 8 log requests at once
                 --rank N[,M…]           that rank's log only (with --follow: up to 8 ranks, each line tagged)
-                --tail N                lines per rank (default 200)   --since 10m   only the last ten minutes
+                --tail N                lines per rank (default 200)
+                --since DURATION        only what was written in the last DURATION, e.g. 10m, 90s or 1h30m
                 --previous              the run before each container's last restart
                 --follow                stream new lines until the containers end (with --rank, or a pod)
                 --timestamps            the kubelet's time in front of each line

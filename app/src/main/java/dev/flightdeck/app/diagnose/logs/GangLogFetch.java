@@ -47,10 +47,9 @@ public final class GangLogFetch {
      * Starts reading {@code gang}'s logs. {@code onRank} gets each rank as it comes in, on a reading thread (may be a
      * no-op); a view takes a {@link #snapshot()} at its own pace, not one per rank (each is made from every rank read).
      */
-    public static GangLogFetch start(KubeRest rest, LogRequests requests, Gang gang, GangLogOptions options,
-                                     Consumer<RankLog> onRank) {
+    public static GangLogFetch start(LogRequests requests, Gang gang, GangLogOptions options, Consumer<RankLog> onRank) {
         GangLogFetch f = new GangLogFetch(gang, requests, options, onRank);
-        Thread.ofVirtual().name("gang-logs-" + gang.key().name()).start(() -> f.run(rest));
+        Thread.ofVirtual().name("gang-logs-" + gang.key().name()).start(() -> f.run(requests.rest()));
         return f;
     }
 

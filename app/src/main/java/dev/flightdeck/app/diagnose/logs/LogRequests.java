@@ -59,6 +59,11 @@ public final class LogRequests {
         return maxInFlight;
     }
 
+    /** The cluster's REST calls (a summary lists the gang's pods through them too). */
+    KubeRest rest() {
+        return rest;
+    }
+
     /** What this cluster's log requests have cost so far. */
     public LogCounters counters() {
         return counters;

@@ -53,7 +53,7 @@ class GangLogFetchTest {
     void atMostTheClustersCapInFlightAndTheFirstFailureReadFirst() throws Exception {
         LogRequests requests = new LogRequests(rest(), 3);
         List<Integer> order = new CopyOnWriteArrayList<>();
-        GangLogSummary s = GangLogFetch.start(rest(), requests, gang, GangLogOptions.DEFAULTS, r -> order.add(r.rank()))
+        GangLogSummary s = GangLogFetch.start(requests, gang, GangLogOptions.DEFAULTS, r -> order.add(r.rank()))
                 .done().get(2, TimeUnit.MINUTES);
         assertTrue(s.complete());
         assertEquals(96, s.ranksRead());
@@ -72,7 +72,7 @@ class GangLogFetchTest {
     @Test
     void theViewsByteCapHoldsAndErrorsAreKept() throws Exception {
         long cap = 64 * 1024;
-        GangLogSummary s = GangLogFetch.start(rest(), new LogRequests(rest(), 8), gang,
+        GangLogSummary s = GangLogFetch.start(new LogRequests(rest(), 8), gang,
                 GangLogOptions.DEFAULTS.withViewBytes(cap), r -> { }).done().get(2, TimeUnit.MINUTES);
         long kept = 0;
         long linelessErrors = 0;
@@ -93,7 +93,7 @@ class GangLogFetchTest {
     void cancellingStopsTheReading() throws Exception {
         LogRequests requests = new LogRequests(rest(), 1);
         CountDownLatch first = new CountDownLatch(1);
-        GangLogFetch f = GangLogFetch.start(rest(), requests, gang, GangLogOptions.DEFAULTS, r -> first.countDown());
+        GangLogFetch f = GangLogFetch.start(requests, gang, GangLogOptions.DEFAULTS, r -> first.countDown());
         assertTrue(first.await(1, TimeUnit.MINUTES));
         f.cancel();
         GangLogSummary s = f.done().get(1, TimeUnit.MINUTES);
@@ -108,7 +108,7 @@ class GangLogFetchTest {
     @Test
     void aRankOpenedFromTheSummaryHasItsFullTailAndCanBeFollowed() throws Exception {
         LogRequests requests = new LogRequests(rest(), 8);
-        GangLogSummary s = GangLogFetch.start(rest(), requests, gang, GangLogOptions.DEFAULTS, r -> { })
+        GangLogSummary s = GangLogFetch.start(requests, gang, GangLogOptions.DEFAULTS, r -> { })
                 .done().get(2, TimeUnit.MINUTES);
         RankLog rank0 = s.rank(0).orElseThrow();
         assertEquals(5, rank0.tail().size());
