@@ -129,8 +129,10 @@ public final class FleetSeeder {
                 ObjectNode pod = PodTemplates.indexedJobRank("training", name, r, trouble.isGated(node) ? null : node,
                         8, started);
                 if (j % 9 == 1 && r == 5) {
+                    // 25 minutes ago: its peers' NCCL watchdogs have logged their timeouts since (10 minutes on).
                     PodTemplates.failed(pod, "trainer", "Error", 1,
-                            "NCCL error: unhandled system error, remote process exited or there was a network error");
+                            "NCCL error: unhandled system error, remote process exited or there was a network error",
+                            now.minusSeconds(25 * 60));
                 }
                 store.create("pods", pod);
             }

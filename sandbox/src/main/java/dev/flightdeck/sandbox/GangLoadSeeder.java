@@ -32,7 +32,8 @@ final class GangLoadSeeder {
             for (int r = 0; r < ranks; r++) {
                 ObjectNode pod = PodTemplates.indexedJobRank("load", job, r, nodes.get(next++ % nodes.size()), 1, started);
                 if (g % 97 == 0 && r == ranks / 2) {
-                    PodTemplates.failed(pod, "trainer", "Error", 1, "NCCL watchdog timeout");
+                    PodTemplates.failed(pod, "trainer", "Error", 1, "NCCL error: unhandled system error",
+                            now.minusSeconds(20 * 60));
                 }
                 store.create("pods", pod);
             }

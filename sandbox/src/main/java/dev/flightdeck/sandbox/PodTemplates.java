@@ -201,16 +201,30 @@ final class PodTemplates {
         ann.put("flightdeck.dev/checkpoint-step", Long.toString(step));
     }
 
-    /** A rank whose container exited with an error: the pod is Failed (restartPolicy Never for training). */
+    /** A rank whose container exited with an error just now: the pod is Failed (restartPolicy Never for training). */
     static void failed(ObjectNode p, String container, String reason, int exitCode, String message) {
+        failed(p, container, reason, exitCode, message, Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+    }
+
+    /**
+     * As {@link #failed(ObjectNode, String, String, int, String)}, its container having ended at {@code finishedAt}
+     * (the kubelet's termination time: the first-failure summary orders ranks by it).
+     */
+    static void failed(ObjectNode p, String container, String reason, int exitCode, String message, Instant finishedAt) {
+        String startedAt = p.path("status").path("startTime").asText(p.path("metadata").path("creationTimestamp").asText(""));
         ObjectNode st = p.putObject("status");
         st.put("phase", "Failed");
         st.put("qosClass", "Burstable");
         st.putArray("conditions").addObject().put("type", "Ready").put("status", "False").put("reason", "PodFailed");
         ObjectNode cs = st.putArray("containerStatuses").addObject();
         cs.put("name", container).put("ready", false).put("restartCount", 0);
-        cs.putObject("state").putObject("terminated").put("reason", reason).put("exitCode", exitCode)
+        ObjectNode t = cs.putObject("state").putObject("terminated").put("reason", reason).put("exitCode", exitCode)
                 .put("message", message);
+        if (!startedAt.isEmpty()) {
+            st.put("startTime", startedAt);
+            t.put("startedAt", startedAt);
+        }
+        t.put("finishedAt", finishedAt.toString());
     }
 
     private static void pending(ObjectNode p, String message) {

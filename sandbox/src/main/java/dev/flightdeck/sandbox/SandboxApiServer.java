@@ -26,7 +26,8 @@ import java.util.function.Predicate;
  * 410 Gone, GET, POST, PUT, PATCH (JSON and merge), DELETE, /version and discovery.
  * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); gang controllers,
  * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers});
- * Flightdeck's validation Jobs and their pods' logs ({@link SandboxPreflightRuns}).
+ * Flightdeck's validation Jobs ({@link SandboxPreflightRuns}); pods' logs as the kubelet serves them, training ranks
+ * with their steps and their failures ({@link SandboxPodLogs}).
  * Not served: authentication, RBAC, real admission, APF, server-side apply. Every request must be addressed
  * to a loopback name (403 otherwise: a web page rebound to 127.0.0.1 reads and changes nothing), and the
  * sandbox's control surface also asks for its port and token ({@link SandboxControlGuard}). Built on
@@ -218,7 +219,12 @@ public final class SandboxApiServer implements AutoCloseable {
                 }
             } else if (m == HttpMethod.GET && "log".equals(ap.subresource()) && ap.table().equals("pods")) {
                 counters.count("LOG", ap.table());
-                plain(req.response(), podLogs.read(ap.namespace(), ap.name(), req.getParam("tailLines")));
+                SandboxPodLogs.Query q = SandboxPodLogs.Query.parse(req::getParam, java.time.Instant.now());
+                if (q.follow()) {
+                    SandboxLogFollow.start(vertx, req.response(), podLogs, ap.namespace(), ap.name(), q);
+                } else {
+                    plain(req.response(), podLogs.read(ap.namespace(), ap.name(), q));
+                }
             } else if (m == HttpMethod.GET) {
                 counters.count("GET", ap.table());
                 object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));

@@ -8,6 +8,7 @@ import java.util.Map;
 
 /**
  * The headless commands on their own ({@code check}, {@code plan}, the actions, {@code drill}, {@code get},
+ * {@code logs},
  * {@code --help}), with no JavaFX on the class path: the console's launcher hands them here, and a
  * drill's scripted responder or a CI job can run this class directly.
  */
@@ -81,6 +82,7 @@ public final class Headless {
             case DRILL -> DrillCommand.run(options, env, out, err);
             case JOURNAL -> JournalCommand.run(options, env, out, err);
             case GET -> GetCommand.run(options, env, out, err);
+            case LOGS -> LogsCommand.run(options, env, out, err);
             case UI -> NOT_HEADLESS;
         };
     }

@@ -139,4 +139,30 @@ public final class KubeRest {
             throw new IOException(request.method() + " " + request.uri().getPath() + ": the connection was closed", e);
         }
     }
+    /**
+     * GET with the body streamed ({@link StreamedAnswer}): for answers too large to hold or that never end, such as a
+     * followed log. Waits at most {@value #TIMEOUT_SECONDS} s for the status line; the body then takes as long as it
+     * takes, and closing the answer stops it.
+     */
+    public StreamedAnswer stream(ApiPath path) throws IOException {
+        HttpRequest request = builder(path.toString()).forStreaming().build();
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("GET " + request.uri().getPath());
+        java.util.concurrent.CompletableFuture<HttpResponse<java.io.InputStream>> pending =
+                api.http().sendAsync(request, java.io.InputStream.class);
+        try {
+            HttpResponse<java.io.InputStream> r = pending.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return new StreamedAnswer(r.code(), r.body());
+        } catch (ExecutionException e) {
+            throw new IOException("GET " + request.uri().getPath() + ": " + Problems.describe(e), e);
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw new IOException("GET " + request.uri().getPath() + ": no answer within " + TIMEOUT_SECONDS + " s", e);
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (IllegalStateException e) {
+            throw new IOException("GET " + request.uri().getPath() + ": the connection was closed", e);
+        }
+    }
 }

@@ -69,4 +69,17 @@ public record PodObject(ObjectMeta metadata, Spec spec, Status status) {
     public Optional<ContainerStatus> containerStatus(String name) {
         return status.containerStatuses().stream().filter(c -> name.equals(c.name())).findFirst();
     }
+
+    /** kubectl's annotation naming the container {@code kubectl logs} and {@code exec} use when a pod has several. */
+    public static final String DEFAULT_CONTAINER_ANNOTATION = "kubectl.kubernetes.io/default-container";
+
+    /** The container {@code kubectl logs} reads: the one the annotation names, else the first; empty without containers. */
+    public Optional<String> defaultContainer() {
+        String named = metadata.annotations().get(DEFAULT_CONTAINER_ANNOTATION);
+        List<String> names = containerNames();
+        if (named != null && names.contains(named)) {
+            return Optional.of(named);
+        }
+        return names.isEmpty() ? Optional.empty() : Optional.of(names.getFirst());
+    }
 }

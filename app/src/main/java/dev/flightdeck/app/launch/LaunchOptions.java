@@ -14,11 +14,11 @@ import java.time.format.DateTimeParseException;
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                             ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
-                            GetRequest get) {
+                            GetRequest get, LogsRequest logs) {
 
     public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                          ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
-        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null);
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null, null);
     }
 
     /**
@@ -69,7 +69,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, GET, HELP, VERSION }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, GET, LOGS, HELP, VERSION }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -109,6 +109,18 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                                       annotation are left out, secret values redacted, Secret objects never read.
                                       Exit 0 shown, 2 unknown KIND or bad arguments, 3 not found or unreadable,
                                       4 refused (a Secret; RBAC)
+              logs NS/GANG            a gang's logs: which rank failed first, every rank's errors grouped by message
+                                      across ranks, then the failed and crashing ranks' tails (first failure first)
+                                      and a compact tail of the others; at most 8 log requests at once
+                --rank N[,M…]           that rank's log only (with --follow: up to 8 ranks, each line tagged)
+                --tail N                lines per rank (default 200)
+                --since DURATION        only what was written in the last DURATION, e.g. 10m, 90s or 1h30m
+                --previous              the run before each container's last restart
+                --follow                stream new lines until the containers end (with --rank, or a pod)
+                --timestamps            the kubelet's time in front of each line
+              logs NS/POD [--tail N] [--previous] [--since D] [--follow] [--timestamps]
+                                      any pod's log (its default container); exit 0 read, 2 bad input,
+                                      3 the cluster, the gang or the pod cannot be read
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
@@ -139,6 +151,19 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               --version               which Flightdeck this is: version, commit, build time, Java, JavaFX, license""";
 
     public static LaunchOptions parse(String... args) throws UsageException {
+        // logs has flags of its own (--since, --tail …): taken out first, so the common ones are read as for any command.
+        LogsRequest.Extracted logs = LogsRequest.extract(args);
+        if (logs != null) {
+            LaunchOptions rest = parse(logs.rest());
+            if (rest.command() == Command.HELP || rest.command() == Command.VERSION) {
+                return rest;
+            }
+            if (rest.command() != Command.UI || rest.request() != null || rest.contexts() != null) {
+                throw new UsageException("logs takes one NAMESPACE/NAME, its own flags and --kubeconfig, --context or --sandbox");
+            }
+            return new LaunchOptions(Command.LOGS, rest.kubeconfig(), rest.context(), rest.sandbox(), rest.sandboxNodes(),
+                    null, null, null, null, null, logs.request());
+        }
         Command command = Command.UI;
         Path kubeconfig = null;
         String context = null;
@@ -318,7 +343,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
         return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal,
-                contexts, get == null ? null : get.build());
+                contexts, get == null ? null : get.build(), null);
     }
 
     private static String value(String[] args, int i, String flag) throws UsageException {

@@ -19,9 +19,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -45,19 +43,32 @@ import java.util.function.Function;
  */
 public final class KubeletStandIn implements AutoCloseable {
 
-    /** What a pod's containers do once started: run until deleted, or exit with a code and a log. */
-    public record Script(Integer exitCode, String log) {
-        public static final Script RUN = new Script(null, "");
+    /**
+     * What a pod's containers do once started: run until deleted, or exit with a code, writing {@code log}; with a
+     * {@code previousLog}, they crashed once before (exit 1) and were restarted, and that run's log is the previous one.
+     */
+    public record Script(Integer exitCode, String log, String previousLog) {
+        public static final Script RUN = new Script(null, "", null);
 
         public static Script exit(int code, String log) {
-            return new Script(code, log);
+            return new Script(code, log, null);
+        }
+
+        /** Runs until deleted, having written {@code log}. */
+        public static Script run(String log) {
+            return new Script(null, log, null);
+        }
+
+        /** The same, after a first run that crashed with exit code 1 having written {@code previousLog}. */
+        public Script afterCrash(String previousLog) {
+            return new Script(exitCode, log, previousLog);
         }
     }
 
     private final KubernetesClient client;
     private final ControlPlane plane;
     private final Set<String> nodes = ConcurrentHashMap.newKeySet();
-    private final Map<String, String> logs = new ConcurrentHashMap<>();
+    private final StandInContainerLogs logs = new StandInContainerLogs();
     private final Set<String> started = ConcurrentHashMap.newKeySet();
     private final List<Function<Pod, Script>> scripts = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(
@@ -77,26 +88,23 @@ public final class KubeletStandIn implements AutoCloseable {
         } catch (java.security.GeneralSecurityException e) {
             throw new IOException("kubelet stand-in TLS: " + e.getMessage(), e);
         }
-        logServer.createContext("/containerLogs/", exchange -> {
-            // /containerLogs/{namespace}/{pod}/{container}?tailLines=N
-            String[] parts = exchange.getRequestURI().getPath().split("/");
-            String text = parts.length >= 4 ? logs.getOrDefault(parts[2] + "/" + parts[3], "") : "";
-            String query = exchange.getRequestURI().getQuery();
-            if (query != null && query.matches(".*\\btailLines=\\d+.*")) {
-                int n = Integer.parseInt(query.replaceAll(".*\\btailLines=(\\d+).*", "$1"));
-                List<String> lines = text.lines().toList();
-                text = String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size())) + (lines.isEmpty() ? "" : "\n");
-            }
-            byte[] body = text.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "text/plain");
-            exchange.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
+        logServer.createContext("/containerLogs/", logs::serve);
+        // One thread per request: a followed log stays open, and must not hold up the API server's other log requests.
+        logServer.setExecutor(java.util.concurrent.Executors.newThreadPerTaskExecutor(
+                Thread.ofPlatform().name("kubelet-stand-in-logs-", 0).daemon().factory()));
         logServer.start();
         loop.scheduleWithFixedDelay(this::renewLeases, 0, 5, TimeUnit.SECONDS);
         loop.scheduleWithFixedDelay(this::tendPods, 100, 200, TimeUnit.MILLISECONDS);
+    }
+
+    /** The container of pod NS/POD writes one more line (a followed log sends it on). */
+    public void appendLog(String namespace, String pod, String line) {
+        logs.append(namespace, pod, line);
+    }
+
+    /** The container's log ends, as when its process exits: a followed log of it ends. */
+    public void endLog(String namespace, String pod) {
+        logs.end(namespace, pod);
     }
 
     /** Scripts pods the function answers for (first answer wins); others run until deleted. */
@@ -209,14 +217,26 @@ public final class KubeletStandIn implements AutoCloseable {
     private void start(Pod p) {
         Script script = scripts.stream().map(s -> s.apply(p)).filter(java.util.Objects::nonNull).findFirst().orElse(Script.RUN);
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        logs.put(p.getMetadata().getNamespace() + "/" + p.getMetadata().getName(), script.log());
         boolean ends = script.exitCode() != null;
         boolean ok = ends && script.exitCode() == 0;
+        Instant startedAt = Instant.now();
+        logs.started(p.getMetadata().getNamespace(), p.getMetadata().getName(), script.log(), startedAt, ends);
+        boolean crashedBefore = script.previousLog() != null;
+        String crashedAt = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.SECONDS).toString();
+        if (crashedBefore) {
+            logs.previous(p.getMetadata().getNamespace(), p.getMetadata().getName(), script.previousLog(),
+                    Instant.parse(crashedAt));
+        }
         List<ContainerStatus> containers = new ArrayList<>();
         for (var c : p.getSpec().getContainers()) {
             ContainerStatusBuilder b = new ContainerStatusBuilder().withName(c.getName()).withImage(c.getImage())
                     .withImageID(c.getImage()).withContainerID("containerd://" + p.getMetadata().getUid().replace("-", ""))
-                    .withRestartCount(0).withReady(!ends).withStarted(!ends);
+                    .withRestartCount(crashedBefore ? 1 : 0).withReady(!ends).withStarted(!ends);
+            if (crashedBefore) {
+                b.withNewLastState().withNewTerminated().withExitCode(1).withReason("Error").withStartedAt(crashedAt)
+                        .withFinishedAt(crashedAt).withContainerID("containerd://" + p.getMetadata().getUid().replace("-", "") + "0")
+                        .endTerminated().endLastState();
+            }
             containers.add(ends ? b.withNewState().withNewTerminated().withExitCode(script.exitCode())
                     .withReason(ok ? "Completed" : "Error").withStartedAt(now).withFinishedAt(now).endTerminated().endState().build()
                     : b.withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build());
@@ -255,6 +275,7 @@ public final class KubeletStandIn implements AutoCloseable {
 
     /** What the kubelet does once the containers stopped: delete the pod with no grace, guarded by its UID. */
     private void finishDeletion(Pod p) {
+        logs.end(p.getMetadata().getNamespace(), p.getMetadata().getName()); // its containers have stopped
         try {
             plane.adminSend("DELETE", "/api/v1/namespaces/" + p.getMetadata().getNamespace() + "/pods/"
                     + p.getMetadata().getName(), "application/json", "{\"gracePeriodSeconds\":0,\"preconditions\":{\"uid\":\""
@@ -269,6 +290,7 @@ public final class KubeletStandIn implements AutoCloseable {
     @Override
     public void close() {
         loop.shutdownNow();
+        logs.close();
         logServer.stop(0);
     }
 }
