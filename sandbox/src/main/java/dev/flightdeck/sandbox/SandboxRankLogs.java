@@ -71,7 +71,9 @@ final class SandboxRankLogs {
         }
         Instant end = ended.isMissingNode() ? null : firstNonNull(time(ended.path("finishedAt")), now);
         boolean endedBadly = end != null && ended.path("exitCode").asInt(0) != 0;
-        Instant workUntil = end != null ? end.minusSeconds(1) : now;
+        // Work is logged up to the container's end, not short of it: a log only grows, and a follow that already sent
+        // the steps of the last second must find them still there when the container ends (else it sends nothing more).
+        Instant workUntil = end != null ? end : now;
         boolean gangStopped = gang.failed() && !name.equals(gang.firstFailedPod());
         if (gangStopped && gang.firstFailedAt().isBefore(workUntil)) {
             workUntil = gang.firstFailedAt();

@@ -47,6 +47,7 @@ public final class ClusterSession implements AutoCloseable {
     private final ConnectionTarget target;
     /** The read-only YAML of what the console shows, made on first use (it reads the cluster's discovery then). */
     private volatile dev.flightdeck.app.diagnose.yaml.ObjectYaml objectYaml;
+    private volatile dev.flightdeck.app.diagnose.logs.LogRequests logRequests;
     private final FleetModel fleet;
     private final ResourceWatcher<NodeFacts> nodeWatcher;
     private final ResourceWatcher<PodFacts> podWatcher;
@@ -179,6 +180,20 @@ public final class ClusterSession implements AutoCloseable {
 
     public ClusterConnection connection() {
         return connection;
+    }
+
+    /** The cluster's log requests: at most 8 in flight whoever asks (a gang's summary, a followed rank), made on first use. */
+    public dev.flightdeck.app.diagnose.logs.LogRequests logRequests() {
+        var r = logRequests;
+        if (r == null) {
+            synchronized (this) {
+                if (logRequests == null) {
+                    logRequests = dev.flightdeck.app.diagnose.logs.LogRequests.of(connection);
+                }
+                r = logRequests;
+            }
+        }
+        return r;
     }
 
     /** Reads any object the console shows as read-only YAML (one per session: it keeps the cluster's discovery). */

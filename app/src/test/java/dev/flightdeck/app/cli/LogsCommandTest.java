@@ -89,7 +89,8 @@ class LogsCommandTest {
         assertEquals(0, r.exit(), r.err());
         List<String> out = r.out();
         assertEquals("training/rlhf-actor · Indexed Job · 16 ranks · halted · times UTC", out.get(0));
-        assertTrue(out.get(1).matches("first failure: rank 5 · pod rlhf-actor-5-\\w+ on gpu-node-\\d+ · Error, exit code 1 at "
+        assertTrue(out.get(1).matches("first failure: rank 5 · pod rlhf-actor-5-\\w+ on gpu-node-\\d+ · NCCL error: unhandled "
+                + "system error · Error, exit code 1 at "
                 + "\\d\\d:\\d\\d:\\d\\d \\(its container ended first\\)"), out.get(1));
         assertEquals("errors by message across ranks:", out.get(2));
         assertTrue(out.get(3).matches("  rank 5: NCCL error: unhandled system error \\(first, \\d\\d:\\d\\d:\\d\\d\\)"), out.get(3));

@@ -115,7 +115,8 @@ class RealLogsTest {
         List<String> out = r.out();
         String text = String.join("\n", out);
         assertTrue(out.get(0).startsWith(ns + "/llm · Indexed Job · 4 ranks · "), text);
-        assertTrue(out.get(1).matches("first failure: rank 1 · pod " + rankPod(1) + " on " + ns + "-node-\\d+ · Error, exit code 1 "
+        assertTrue(out.get(1).matches("first failure: rank 1 · pod " + rankPod(1) + " on " + ns + "-node-\\d+ · NCCL error: "
+                + "unhandled system error · Error, exit code 1 "
                 + "at \\d\\d:\\d\\d:\\d\\d \\(its container ended first\\)"), text);
         assertTrue(out.get(3).matches("  rank 1: NCCL error: unhandled system error \\(first, \\d\\d:\\d\\d:\\d\\d\\)"), text);
         assertTrue(out.stream().anyMatch(l -> l.matches("  ranks 0, 2, 3: Watchdog caught collective operation timeout \\(.*\\)")), text);

@@ -10,8 +10,8 @@ import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
- * Where the console opens the evidence behind what it shows, on the cluster shown now: the YAML of an object, in a
- * window of its own. Reads go to one background thread of its own, never the FX thread.
+ * Where the console opens the evidence behind what it shows, on the cluster shown now, each in a window of its own:
+ * the YAML of an object, a gang's logs. Reads go to one background thread of its own, never the FX thread.
  */
 public final class Evidence {
 
@@ -32,6 +32,18 @@ public final class Evidence {
             return;
         }
         new YamlWindow(owner.get(), new YamlViewModel(s.objectYaml(), ref, reads, Platform::runLater), s.displayName()).show();
+    }
+
+    /** The logs of {@code gang} on the cluster shown now, {@code rank} (or -1: the first failure) selected. */
+    public void openLogs(dev.flightdeck.app.gangs.GangKey gang, int rank) {
+        ClusterSession s = session.get();
+        var g = s == null ? null : s.fleet().gang(gang);
+        if (g == null) {
+            return;
+        }
+        LogsViewModel vm = new LogsViewModel(s.logRequests(), g, reads, Platform::runLater);
+        new LogsWindow(owner.get(), vm, s.displayName()).show();
+        vm.start(rank);
     }
 
     public void stop() {

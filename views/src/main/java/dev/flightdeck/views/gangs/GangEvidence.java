@@ -11,6 +11,9 @@ public interface GangEvidence {
     /** The YAML of one rank's pod. */
     void podYaml(String namespace, String pod);
 
+    /** The gang's logs, {@code rank} selected (-1: its first failure). */
+    void logs(GangKey gang, int rank);
+
     /** None: the screen offers no evidence (a test of the screen alone). */
     GangEvidence NONE = new GangEvidence() {
         @Override
@@ -19,6 +22,10 @@ public interface GangEvidence {
 
         @Override
         public void podYaml(String namespace, String pod) {
+        }
+
+        @Override
+        public void logs(GangKey gang, int rank) {
         }
     };
 }

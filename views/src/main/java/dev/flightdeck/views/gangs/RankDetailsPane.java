@@ -22,6 +22,7 @@ final class RankDetailsPane extends VBox {
     private final Button goToNode = new Button("Go to node", Icons.icon(Icons.GO_TO));
     private final Button podYaml = new Button("Pod YAML");
     private final Button gangYaml = new Button("Gang YAML");
+    private final Button logs = new Button("Logs");
     private GangEvidence evidence = GangEvidence.NONE;
 
     RankDetailsPane(GangsViewModel vm, Consumer<String> openNode) {
@@ -52,7 +53,17 @@ final class RankDetailsPane extends VBox {
             }
         });
         gangYaml.disableProperty().bind(vm.selectedProperty().isNull());
-        getChildren().addAll(title, grid, new javafx.scene.layout.HBox(8, goToNode, podYaml, gangYaml));
+        logs.setId("gang-logs");
+        logs.setTooltip(new javafx.scene.control.Tooltip("Every rank's log: the first failure, the errors across ranks (L)"));
+        logs.setOnAction(e -> {
+            GangRow g = vm.selectedProperty().get();
+            RankSlot s = vm.shownRankProperty().get();
+            if (g != null) {
+                evidence.logs(g.key(), s == null ? -1 : s.rank());
+            }
+        });
+        logs.disableProperty().bind(vm.selectedProperty().isNull());
+        getChildren().addAll(title, grid, new javafx.scene.layout.HBox(8, logs, goToNode, podYaml, gangYaml));
         vm.shownRankProperty().addListener((o, a, s) -> show(s));
         show(vm.shownRankProperty().get());
     }

@@ -419,10 +419,19 @@ public final class MainWindow extends BorderPane {
             }
         });
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+L"), contexts::requestFocus);
-        // Y on a row: the YAML of what it shows (k9s's key), unless the person is typing.
+        // Y on a row: the YAML of what it shows; L on a gang: its logs (k9s's keys), unless the person is typing.
         scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() != javafx.scene.input.KeyCode.Y || e.isShortcutDown() || e.isAltDown()
-                    || scene.getFocusOwner() instanceof javafx.scene.control.TextInputControl) {
+            if (e.isShortcutDown() || e.isAltDown() || scene.getFocusOwner() instanceof javafx.scene.control.TextInputControl) {
+                return;
+            }
+            var gang = sessions.gangs().selectedProperty().get();
+            if (e.getCode() == javafx.scene.input.KeyCode.L && screens.showing("gangs") && gang != null) {
+                var rank = sessions.gangs().shownRankProperty().get();
+                evidence.openLogs(gang.key(), rank == null ? -1 : rank.rank());
+                e.consume();
+                return;
+            }
+            if (e.getCode() != javafx.scene.input.KeyCode.Y) {
                 return;
             }
             if (screens.showing("nodes") && nodes.selectedProperty().get() != null) {
@@ -460,6 +469,11 @@ public final class MainWindow extends BorderPane {
                 @Override
                 public void podYaml(String namespace, String pod) {
                     evidence.openYaml(ObjectRef.pod(namespace, pod));
+                }
+
+                @Override
+                public void logs(GangKey gang, int rank) {
+                    evidence.openLogs(gang, rank);
                 }
             });
         }

@@ -126,8 +126,10 @@ public final class SummaryText {
     private static String describe(FirstFailure f, GangLogSummary s) {
         RankLog r = s.rank(f.rank()).orElse(null);
         String where = r == null ? "" : " · pod " + r.pod() + (r.node() == null ? "" : " on " + r.node());
+        // What its log said comes first (the why), then how its container ended (the when).
+        String said = f.error() == null || f.error().kind() == ErrorKind.EXITED ? "" : f.error().message() + " · ";
         String how = f.basis() == FirstFailure.Basis.TERMINATION && r != null && r.termination() != null
-                ? r.termination().describe() + " at " + time(f.at()) : f.error().message() + " at " + time(f.at());
+                ? said + r.termination().describe() + " at " + time(f.at()) : f.error().message() + " at " + time(f.at());
         return "rank " + f.rank() + where + " · " + how + " (" + f.basis().words() + ")";
     }
 

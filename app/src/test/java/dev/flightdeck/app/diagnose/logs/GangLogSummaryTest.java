@@ -126,8 +126,8 @@ class GangLogSummaryTest {
         List<String> text = SummaryText.summary(gang, GangLogSummary.of(KEY, 17, ranks, new LogCounters.Figures(17, 8, 2048),
                 Duration.ofMillis(1500), true, false));
         assertEquals("training/rlhf-actor · Indexed Job · 17 ranks · halted · times UTC", text.get(0));
-        assertEquals("first failure: rank 5 · pod rlhf-actor-5-x on gpu-node-25 · Error, exit code 1 at 14:02:11 "
-                + "(its container ended first)", text.get(1));
+        assertEquals("first failure: rank 5 · pod rlhf-actor-5-x on gpu-node-25 · NCCL error: unhandled system error · "
+                + "Error, exit code 1 at 14:02:11 (its container ended first)", text.get(1));
         assertEquals("errors by message across ranks:", text.get(2));
         assertEquals("  rank 5: NCCL error: unhandled system error (first, 14:02:11)", text.get(3), "the first failure's error leads");
         assertTrue(text.contains("no log: rank 16: no pod: the rank is missing"), text.toString());
