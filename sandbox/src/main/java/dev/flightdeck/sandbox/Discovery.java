@@ -16,7 +16,8 @@ final class Discovery {
             {"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["get","list","watch","create","update","patch","delete"]},
             {"name":"pods/status","singularName":"","namespaced":true,"kind":"Pod","verbs":["get","patch","update"]},
             {"name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]},
-            {"name":"namespaces","singularName":"namespace","namespaced":false,"kind":"Namespace","verbs":["get","list","watch","create","delete"]}]}""";
+            {"name":"namespaces","singularName":"namespace","namespaced":false,"kind":"Namespace","verbs":["get","list","watch","create","delete"]},
+            {"name":"events","singularName":"event","namespaced":true,"kind":"Event","verbs":["create","delete","get","list","watch"]}]}""";
 
     /** /apis: every non-core group version the store has a table for. */
     static String groups(java.util.List<String[]> definitions) {
