@@ -80,6 +80,7 @@ public final class Headless {
             case EXECUTE -> ActCommand.run(options, env, out, err);
             case DRILL -> DrillCommand.run(options, env, out, err);
             case JOURNAL -> JournalCommand.run(options, env, out, err);
+            case EVENTS -> EventsCommand.run(options, env, out, err);
             case UI -> NOT_HEADLESS;
         };
     }

@@ -13,7 +13,13 @@ import java.time.format.DateTimeParseException;
  * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
-                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+                            ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
+                            EventsRequest events) {
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null);
+    }
 
     /**
      * {@code --context a,b,c} or {@code --all-contexts}: several clusters at once ({@code check} and the
@@ -63,7 +69,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, HELP, VERSION }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, EVENTS, HELP, VERSION }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -95,6 +101,11 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 --timeout DURATION      (drain) give up waiting after this long, e.g. 15m or 90s (default 10m)
                 --check cuda|dcgm       (preflight) CUDA vectorAdd (default) or dcgmi diag -r 1
                 --step N                (resume) resume from this checkpoint step instead of the newest complete
+              events [--for node/NAME | NS/pod/NAME | NS/GANG] [--warnings] [--since 1h]
+                                      the cluster's Events (or one node's, pod's, or gang's: its workload
+                                      object's and its ranks' pods'), newest first, one line each: last seen,
+                                      type, reason, object, count, message; ◆ marks Flightdeck's own; exit 0,
+                                      3 when the cluster or the gang cannot be read
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
@@ -146,6 +157,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String run = null;
         JournalRequest journal = null;
         boolean allContexts = false;
+        EventsRequest.Builder events = new EventsRequest.Builder();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -156,6 +168,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             }
             switch (a) {
                 case "check" -> command = Command.CHECK;
+                case "events" -> command = Command.EVENTS;
+                case "--for", "--warnings", "--since" -> i = events.parse(a, inlineValue, args, i);
                 case "drill" -> {
                     command = Command.DRILL;
                     String what = value(args, ++i, "drill");
@@ -272,10 +286,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
         return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal,
-                contexts);
+                contexts, events.build(command == Command.EVENTS));
     }
 
-    private static String value(String[] args, int i, String flag) throws UsageException {
+    static String value(String[] args, int i, String flag) throws UsageException {
         if (i >= args.length || args[i].startsWith("--")) {
             throw new UsageException(flag + " needs a value");
         }
