@@ -366,6 +366,7 @@ public final class SandboxApiServer implements AutoCloseable {
             first = false;
         }
         out.appendString("]}");
+        counters.sent(ap.table(), out.length());
         req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end(out);
     }
 
@@ -387,7 +388,7 @@ public final class SandboxApiServer implements AutoCloseable {
         HttpServerResponse resp = req.response();
         resp.setChunked(true).putHeader("Content-Type", "application/json");
         HttpWatch http = new HttpWatch(resp, ctx, filter(req, ap));
-        WatchSink sink = eventsV1(ap) ? EventShapes.converting(http) : http;
+        WatchSink sink = RequestCounters.counting(eventsV1(ap) ? EventShapes.converting(http) : http, counters, ap.table());
         ctx.runOnContext(v -> resp.write("\n"));
         if (!table.watch(sink, from)) {
             // Like the real server: 200, then an ERROR event carrying 410 Gone.
