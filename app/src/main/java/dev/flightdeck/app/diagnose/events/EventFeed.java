@@ -105,6 +105,19 @@ public final class EventFeed implements AutoCloseable {
         return e.stream.model().open(filter, rowLimit, listener, e.stream::health, () -> released(scope, entry));
     }
 
+    /** A node's or a pod's detail: its Events, selected by the server (a LIST and a WATCH of a few). */
+    public EventsView forObject(dev.flightdeck.app.kube.ObjectReference object, int rowLimit, Consumer<EventsDelta> listener) {
+        return open(EventScope.of(object), EventFilter.ALL, rowLimit, listener);
+    }
+
+    /**
+     * A gang's detail: its namespace's Events, kept for its workload object and its ranks' pods. When its
+     * ranks are recreated, hand the view {@code EventFilter.about(GangObjects.of(gang))} of the gang as it is now.
+     */
+    public EventsView forGang(dev.flightdeck.app.gangs.Gang gang, int rowLimit, Consumer<EventsDelta> listener) {
+        return open(EventScope.namespace(gang.key().namespace()), EventFilter.about(GangObjects.of(gang)), rowLimit, listener);
+    }
+
     /** The API the cluster's Events are read through (asks discovery once; blocking, not for a UI thread). */
     public ApiResource events() {
         ApiResource e = events;

@@ -44,14 +44,15 @@ public final class EventLines {
         return out;
     }
 
-    /** Newlines and tabs become spaces; other control characters (escape sequences) a visible {@code ?}. */
+    /** Newlines and tabs become spaces; other control and format characters (escapes, bidi overrides) a visible {@code ?}. */
     static String oneLine(String s) {
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '\n' || c == '\r' || c == '\t') {
                 b.append(' ');
-            } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+            } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029'
+                    || Character.getType(c) == Character.FORMAT) { // bidi overrides would reorder what follows
                 b.append('?');
             } else {
                 b.append(c);

@@ -137,4 +137,24 @@ class EventFeedSandboxTest {
             }
         }
     }
+
+    @Test
+    void aGangsDetailShowsItsRanksEventsFromTheSessionsFeed() throws Exception {
+        try (dev.flightdeck.app.session.ClusterSession session = dev.flightdeck.app.session.ClusterSession.open(
+                TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
+            assertTrue(session.awaitSynced(60, TimeUnit.SECONDS));
+            assertTrue(session.events().watched().isEmpty(), "a session watches no Events by itself");
+            dev.flightdeck.app.gangs.Gang gang = session.fleet().gangs().stream()
+                    .filter(g -> g.key().name().equals("llm-pretrain")).findFirst().orElseThrow();
+            Rows rows = new Rows();
+            try (EventsView view = session.events().forGang(gang, 100, rows::accept)) {
+                await("the gated ranks' FailedScheduling", () -> rows.reasons().size() == 2);
+                assertTrue(rows.reasons().stream().allMatch(r -> r.matches("FailedScheduling pod training/llm-pretrain-3[01]-\\w+")),
+                        rows.reasons().toString());
+                assertEquals(List.of(new EventScope.Namespace("training")),
+                        session.events().watched().stream().map(EventFeed.Watched::scope).toList());
+                assertEquals(ApiResource.EVENTS, session.events().watched().getFirst().api(), "as discovery lists it");
+            }
+        }
+    }
 }
