@@ -77,8 +77,12 @@ class EventsCommandRealTest {
     void aNodesEventsAreTheCordonTheConsoleRecorded() throws Exception {
         EventsCommandSandboxTest.Run r = events("--for", "node/" + cordoned);
         assertEquals(0, r.exit(), r.err());
-        assertEquals(List.of("◆ Normal FlightdeckCordon node/" + cordoned + " 1"), EventsCommandSandboxTest.rows(r));
-        assertTrue(r.out().get(1).endsWith(cordoned + " cordoned: Xid 79 on GPU 5 (by flightdeck-admin)"), r.out().get(1));
+        List<String> rows = EventsCommandSandboxTest.rows(r);
+        assertEquals(1, rows.stream().filter(l -> l.equals("◆ Normal FlightdeckCordon node/" + cordoned + " 1")).count(), rows.toString());
+        assertTrue(rows.stream().allMatch(l -> l.endsWith(" node/" + cordoned + " 1")), "its own Events only (node lifecycle "
+                + "also says RegisteredNode, in its time): " + rows);
+        assertTrue(r.out().stream().anyMatch(l -> l.startsWith("◆") && l.endsWith(cordoned + " cordoned: Xid 79 on GPU 5 "
+                + "(by flightdeck-admin)")), r.out().toString());
     }
 
     @Test
@@ -93,7 +97,9 @@ class EventsCommandRealTest {
         assertTrue(r.out().stream().anyMatch(l -> l.contains("Insufficient nvidia.com/gpu")), "the scheduler's own words");
 
         EventsCommandSandboxTest.Run pod = events("--for", ns + "/pod/" + waiting, "--warnings");
-        assertEquals(List.of("Warning FailedScheduling pod " + ns + "/" + waiting + " 1"), EventsCommandSandboxTest.rows(pod));
+        List<String> refused = EventsCommandSandboxTest.rows(pod);
+        assertTrue(!refused.isEmpty() && refused.stream().allMatch(l -> l.equals("Warning FailedScheduling pod " + ns + "/"
+                + waiting + " 1")), "the scheduler retries and writes another Event in its time: " + refused);
     }
 
     @Test
@@ -106,6 +112,6 @@ class EventsCommandRealTest {
         EventsCommandSandboxTest.Run warnings = events("--warnings");
         List<String> w = EventsCommandSandboxTest.rows(warnings);
         assertTrue(w.contains("Warning FailedScheduling pod " + ns + "/" + waiting + " 1"), w.toString());
-        assertTrue(w.stream().allMatch(l -> l.startsWith("Warning ")), w.toString());
+        assertTrue(w.stream().allMatch(l -> l.replaceFirst("^◆ ", "").startsWith("Warning ")), w.toString());
     }
 }

@@ -59,7 +59,7 @@ class EventStormRealTest {
         cluster = real;
         ControlPlane plane = real.plane();
         namespace = real.namespace("storm");
-        int seconds = Integer.getInteger("storm.seconds", 15);
+        int seconds = Integer.getInteger("storm.seconds", 5); // the figures in docs/events.md: -Dstorm.seconds=15
         ProcessHandle apiserver = apiserver(plane);
         KubeRest rest = real.adminRest();
         List<String> out = new ArrayList<>();
