@@ -40,6 +40,6 @@ public final class EventProjector implements Projector<EventRecord> {
         return new EventRecord(ns + "/" + name, e.warning(), few.intern(e.reason()), few.intern(e.action()),
                 many.share(e.note()), few.intern(e.regarding().kind()), few.intern(e.regarding().namespace()),
                 many.share(e.regarding().name()), few.intern(e.reportingController()), e.count(), e.firstSeen(),
-                e.lastSeen().equals(e.firstSeen()) ? e.firstSeen() : e.lastSeen());
+                e.lastSeen().equals(e.firstSeen()) ? e.firstSeen() : e.lastSeen()); // one Instant when they agree
     }
 }

@@ -30,7 +30,7 @@ public final class EventsView implements AutoCloseable {
         model.refilter(state, filter);
     }
 
-    /** The watch behind the list: live, reconnecting, refused — for the screen's status line. */
+    /** The watch behind the list: live, reconnecting, refused — for the screen's status line (null for a model no watch feeds). */
     public WatchHealth health() {
         return health.get();
     }
