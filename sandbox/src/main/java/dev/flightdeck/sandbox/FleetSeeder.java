@@ -29,6 +29,7 @@ public final class FleetSeeder {
     private final Instant now;
     private final SandboxTrouble trouble;
     private final SandboxCheckpoints checkpoints;
+    private final SandboxEventRecorder events;
     private int podIds;
 
     /** A seeder whose training jobs' checkpoints go to {@code buckets} (some) or annotations (the rest). */
@@ -37,6 +38,7 @@ public final class FleetSeeder {
         this.now = now;
         this.trouble = new SandboxTrouble(nodes);
         this.checkpoints = new SandboxCheckpoints(buckets);
+        this.events = new SandboxEventRecorder(store);
     }
 
     public static String nodeName(int i, int nodes) {
@@ -63,6 +65,7 @@ public final class FleetSeeder {
             ObjectNode node = NodeTemplates.gpuNode(name, i, now);
             trouble.apply(i, node, now);
             store.create("nodes", node);
+            trouble.recordEvents(i, name, events, now);
             if (pods) {
                 seedNodePods(name, i);
             }
@@ -135,6 +138,12 @@ public final class FleetSeeder {
                             now.minusSeconds(25 * 60));
                 }
                 store.create("pods", pod);
+                if (trouble.isGated(node)) {
+                    // The scheduler has retried it since the gate went up, four minutes ago (a series of its Event).
+                    events.scheduler(SandboxEventRecorder.About.pod("training", pod.path("metadata").path("name").asText()),
+                            "FailedScheduling", true, pod.path("status").path("conditions").path(0).path("message").asText(),
+                            now.minusSeconds(240), 9, now.minusSeconds(20));
+                }
             }
             ObjectNode job = PodTemplates.indexedJob("training", name, size, started);
             if (j == 0) {

@@ -9,9 +9,21 @@ import java.util.concurrent.atomic.LongAdder;
 public final class RequestCounters {
 
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> bytes = new ConcurrentHashMap<>();
 
     void count(String verb, String resource) {
         counts.computeIfAbsent(verb + " " + resource, k -> new LongAdder()).increment();
+    }
+
+    /** Bytes of LIST pages and watch events sent for {@code resource} ("events", "events.k8s.io/events" …). */
+    void sent(String resource, long n) {
+        bytes.computeIfAbsent(resource, k -> new LongAdder()).add(n);
+    }
+
+    /** Bytes of LIST answers and watch events the server has sent for {@code resource} so far. */
+    public long bytesSent(String resource) {
+        LongAdder a = bytes.get(resource);
+        return a == null ? 0 : a.sum();
     }
 
     public long get(String verb, String resource) {
@@ -34,5 +46,31 @@ public final class RequestCounters {
         Map<String, Long> out = new TreeMap<>();
         counts.forEach((k, v) -> out.put(k, v.sum()));
         return out;
+    }
+
+    /** {@code sink}, counting the bytes of every watch event it sends under {@code resource}. */
+    static WatchSink counting(WatchSink sink, RequestCounters counters, String resource) {
+        return new WatchSink() {
+            @Override
+            public java.util.function.Predicate<StoredObject> filter() {
+                return sink.filter();
+            }
+
+            @Override
+            public void send(byte[] eventLine) {
+                counters.sent(resource, eventLine.length);
+                sink.send(eventLine);
+            }
+
+            @Override
+            public boolean isClosed() {
+                return sink.isClosed();
+            }
+
+            @Override
+            public void close() {
+                sink.close();
+            }
+        };
     }
 }

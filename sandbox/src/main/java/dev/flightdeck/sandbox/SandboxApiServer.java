@@ -160,7 +160,7 @@ public final class SandboxApiServer implements AutoCloseable {
             case "/version", "/version/" -> json(req.response(), 200, Discovery.VERSION);
             case "/api" -> json(req.response(), 200, Discovery.CORE_VERSIONS);
             case "/api/v1" -> json(req.response(), 200, Discovery.coreResources(store.definitions()));
-            case "/apis" -> json(req.response(), 200, Discovery.groups(store.definitions()));
+            case "/apis" -> json(req.response(), 200, Discovery.groups(servedDefinitions()));
             case "/healthz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
             case "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews" -> {
                 try {
@@ -176,7 +176,7 @@ public final class SandboxApiServer implements AutoCloseable {
             default -> {
                 String[] parts = path.replaceAll("^/+|/+$", "").split("/");
                 if (parts.length == 3 && parts[0].equals("apis")) {
-                    String list = Discovery.resources(store.definitions(), parts[1] + "/" + parts[2], crds::names);
+                    String list = Discovery.resources(servedDefinitions(), parts[1] + "/" + parts[2], crds::names);
                     if (list == null) {
                         status(req.response(), 404, "NotFound", "the server could not find the requested resource");
                     } else {
@@ -202,9 +202,27 @@ public final class SandboxApiServer implements AutoCloseable {
         json(req.response(), a.code(), a.json());
     }
 
+    /** The store's resources and the views over them (events.k8s.io/v1 Events are the core ones, renamed). */
+    private java.util.List<String[]> servedDefinitions() {
+        java.util.List<String[]> all = store.definitions();
+        if (store.table("events") != null) {
+            all.add(new String[] {EventShapes.TABLE, "Event", EventShapes.GROUP_VERSION});
+        }
+        return all;
+    }
+
+    /** The table a path reads: its own, or the core Events for events.k8s.io/v1. */
+    private ResourceTable tableOf(ApiPath ap) {
+        return ap == null ? null : store.table(eventsV1(ap) ? "events" : ap.table());
+    }
+
+    private static boolean eventsV1(ApiPath ap) {
+        return ap.table().equals(EventShapes.TABLE) && ap.version().equals("v1");
+    }
+
     private void resource(HttpServerRequest req, Buffer body, Context ctx) {
         ApiPath ap = ApiPath.parse(req.path());
-        ResourceTable table = ap == null ? null : store.table(ap.table());
+        ResourceTable table = tableOf(ap);
         if (table == null) {
             status(req.response(), 404, "NotFound", "the server could not find the requested resource");
             return;
@@ -225,6 +243,8 @@ public final class SandboxApiServer implements AutoCloseable {
                 } else {
                     plain(req.response(), podLogs.read(ap.namespace(), ap.name(), q));
                 }
+            } else if (eventsV1(ap)) {
+                eventsV1(req, body, ap);
             } else if (m == HttpMethod.GET) {
                 counters.count("GET", ap.table());
                 object(req.response(), 200, store.get(ap.table(), ap.namespace(), ap.name()));
@@ -246,6 +266,7 @@ public final class SandboxApiServer implements AutoCloseable {
                 }
                 if (ap.table().equals("events")) {
                     SandboxEventValidation.validate(obj, ap.namespace());
+                    EventShapes.stored(obj);
                 }
                 object(req.response(), 201, workloads.create(ap.table(), obj));
             } else if (m == HttpMethod.PUT && ap.name() != null) {
@@ -283,6 +304,38 @@ public final class SandboxApiServer implements AutoCloseable {
         }
     }
 
+    /**
+     * GET, POST and DELETE of one events.k8s.io/v1 Event: the core Event renamed both ways. An update
+     * (PUT, PATCH) through this API is not served: nothing the console talks to sends one here.
+     */
+    private void eventsV1(HttpServerRequest req, Buffer body, ApiPath ap) throws StoreException, IOException {
+        HttpMethod m = req.method();
+        if (m == HttpMethod.GET) {
+            counters.count("GET", ap.table());
+            v1Event(req.response(), 200, store.get("events", ap.namespace(), ap.name()));
+        } else if (m == HttpMethod.POST && ap.name() == null) {
+            counters.count("CREATE", ap.table());
+            ObjectNode obj = EventShapes.toCore(parse(body));
+            if (ap.namespace() != null) {
+                obj.with("metadata").put("namespace", ap.namespace());
+            }
+            SandboxEventValidation.validate(obj, ap.namespace());
+            v1Event(req.response(), 201, workloads.create("events", EventShapes.stored(obj)));
+        } else if (m == HttpMethod.DELETE && ap.name() != null) {
+            counters.count("DELETE", ap.table());
+            JsonNode options = body.length() == 0 ? SandboxJson.MAPPER.createObjectNode() : parse(body);
+            v1Event(req.response(), 200, workloads.delete("events", ap.namespace(), ap.name(), options, null));
+        } else {
+            status(req.response(), 405, "MethodNotAllowed", "the sandbox serves events.k8s.io/v1 Events for reading, "
+                    + "creating and deleting only");
+        }
+    }
+
+    private static void v1Event(HttpServerResponse resp, int code, ObjectNode core) throws IOException {
+        resp.setStatusCode(code).putHeader("Content-Type", "application/json")
+                .end(Buffer.buffer(EventShapes.toV1(SandboxJson.MAPPER.writeValueAsBytes(core))));
+    }
+
     private void list(HttpServerRequest req, ApiPath ap, ResourceTable table) {
         counters.count("LIST", ap.table());
         int limit = parseInt(req.getParam("limit"));
@@ -304,8 +357,9 @@ public final class SandboxApiServer implements AutoCloseable {
         ResourceTable.Page page = table.list(ap.namespace(), filter(req, ap), token == null ? null : token.after(), limit,
                 !selectors);
         String next = page.continueAfter() == null ? "" : new ContinueToken(rv, page.continueAfter()).encode();
+        boolean v1 = eventsV1(ap);
         Buffer out = Buffer.buffer(64 + page.items().size() * 2048);
-        out.appendString("{\"kind\":\"" + table.kind + "List\",\"apiVersion\":\"" + table.apiVersion
+        out.appendString("{\"kind\":\"" + table.kind + "List\",\"apiVersion\":\"" + (v1 ? EventShapes.GROUP_VERSION : table.apiVersion)
                 + "\",\"metadata\":{\"resourceVersion\":\"" + rv + "\""
                 + (next.isEmpty() ? "" : ",\"continue\":\"" + next + "\"")
                 + (page.remaining() > 0 ? ",\"remainingItemCount\":" + page.remaining() : "") + "},\"items\":[");
@@ -314,10 +368,11 @@ public final class SandboxApiServer implements AutoCloseable {
             if (!first) {
                 out.appendByte((byte) ',');
             }
-            out.appendBytes(o.json());
+            out.appendBytes(v1 ? EventShapes.toV1(o.json()) : o.json());
             first = false;
         }
         out.appendString("]}");
+        counters.sent(ap.table(), out.length());
         req.response().setStatusCode(200).putHeader("Content-Type", "application/json").end(out);
     }
 
@@ -338,7 +393,8 @@ public final class SandboxApiServer implements AutoCloseable {
         Long from = rvParam == null || rvParam.isEmpty() || rvParam.equals("0") ? null : Long.parseLong(rvParam);
         HttpServerResponse resp = req.response();
         resp.setChunked(true).putHeader("Content-Type", "application/json");
-        HttpWatch sink = new HttpWatch(resp, ctx, filter(req, ap));
+        HttpWatch http = new HttpWatch(resp, ctx, filter(req, ap));
+        WatchSink sink = RequestCounters.counting(eventsV1(ap) ? EventShapes.converting(http) : http, counters, ap.table());
         ctx.runOnContext(v -> resp.write("\n"));
         if (!table.watch(sink, from)) {
             // Like the real server: 200, then an ERROR event carrying 410 Gone.
@@ -347,7 +403,8 @@ public final class SandboxApiServer implements AutoCloseable {
             sink.close();
             return;
         }
-        boolean bookmarks = isTrue(req.getParam("allowWatchBookmarks"));
+        // kube-apiserver keeps no watch cache for Events, and only its watch cache sends bookmarks.
+        boolean bookmarks = isTrue(req.getParam("allowWatchBookmarks")) && !table.name.equals("events");
         int timeout = parseInt(req.getParam("timeoutSeconds"));
         // As kube-apiserver's watch cache: a bookmark every minute and one ~2 s before the deadline,
         // each only when the resource changed since the watch began.
@@ -374,7 +431,7 @@ public final class SandboxApiServer implements AutoCloseable {
      * metadata.resourceVersion mean anything), sent under the table lock so no older event can
      * follow it; none when the resource has not changed since {@code startedAt}.
      */
-    private void bookmark(ResourceTable table, HttpWatch sink, long startedAt) {
+    private void bookmark(ResourceTable table, WatchSink sink, long startedAt) {
         synchronized (table) {
             if (!sink.isClosed() && table.latest() > startedAt) {
                 String obj = "{\"kind\":\"" + table.kind + "\",\"apiVersion\":\"" + table.apiVersion
@@ -385,8 +442,10 @@ public final class SandboxApiServer implements AutoCloseable {
     }
 
     private Predicate<StoredObject> filter(HttpServerRequest req, ApiPath ap) {
-        Predicate<StoredObject> f = Selectors.labels(req.getParam("labelSelector"))
-                .and(Selectors.fields(req.getParam("fieldSelector")));
+        String fields = req.getParam("fieldSelector");
+        Predicate<StoredObject> f = Selectors.labels(req.getParam("labelSelector")).and(
+                ap.table().equals("events") || eventsV1(ap) ? EventFieldSelectors.of(fields, eventsV1(ap))
+                        : Selectors.fields(fields));
         if (ap.namespace() != null) {
             String ns = ap.namespace();
             f = f.and(o -> ns.equals(o.namespace()));

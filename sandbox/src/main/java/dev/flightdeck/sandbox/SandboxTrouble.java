@@ -33,6 +33,19 @@ final class SandboxTrouble {
         return i == PREFLIGHT_PENDING || i == PREFLIGHT_FAILED;
     }
 
+    /**
+     * The Events a cluster would still hold for this node's trouble (the server keeps them an hour): node
+     * lifecycle's NodeNotReady when the kubelet stopped posting ten minutes ago. Older trouble's Events
+     * (the cordon 90 minutes ago, the failed preflight two hours ago) have expired, as they would have.
+     */
+    void recordEvents(int index, String name, SandboxEventRecorder events, Instant now) throws StoreException {
+        if (index % PERIOD == NOT_READY) {
+            Instant at = now.minusSeconds(600);
+            events.legacy(SandboxEventRecorder.About.node(name), "node-controller", "NodeNotReady", false,
+                    "Node " + name + " status is now: NodeNotReady", at, 1, at);
+        }
+    }
+
     void apply(int index, ObjectNode node, Instant now) {
         switch (index % PERIOD) {
             case WITHDRAWN -> ((ObjectNode) node.path("status").path("allocatable")).put("nvidia.com/gpu", "7");

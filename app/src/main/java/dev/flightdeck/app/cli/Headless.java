@@ -83,6 +83,7 @@ public final class Headless {
             case JOURNAL -> JournalCommand.run(options, env, out, err);
             case GET -> GetCommand.run(options, env, out, err);
             case LOGS -> LogsCommand.run(options, env, out, err);
+            case EVENTS -> EventsCommand.run(options, env, out, err);
             case UI -> NOT_HEADLESS;
         };
     }

@@ -14,11 +14,11 @@ import java.time.format.DateTimeParseException;
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                             ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
-                            GetRequest get, LogsRequest logs) {
+                            GetRequest get, LogsRequest logs, EventsRequest events) {
 
     public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                          ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
-        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null, null);
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, null, null, null);
     }
 
     /**
@@ -69,7 +69,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
     }
 
     /** UI: the console; PLAN prints an action's plan; EXECUTE runs it when confirmed (else prints the plan). */
-    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, GET, LOGS, HELP, VERSION }
+    public enum Command { UI, CHECK, PLAN, EXECUTE, DRILL, JOURNAL, GET, LOGS, EVENTS, HELP, VERSION }
 
     public static final int MAX_SANDBOX_NODES = 7_500;
 
@@ -121,6 +121,11 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               logs NS/POD [--tail N] [--previous] [--since D] [--follow] [--timestamps]
                                       any pod's log (its default container); exit 0 read, 2 bad input,
                                       3 the cluster, the gang or the pod cannot be read
+              events [--for node/NAME | NS/pod/NAME | NS/GANG] [--warnings] [--since 1h]
+                                      the cluster's Events (or one node's, pod's, or gang's: its workload
+                                      object's and its ranks' pods'), newest first, one line each: last seen,
+                                      type, reason, object, count, message; ◆ marks Flightdeck's own; exit 0,
+                                      3 when the cluster or the gang cannot be read
               drill list              the incident-response drill scenarios: bundled, then yours
                                       (drills/*.yaml in the config directory), a refused file with where it is wrong
               drill validate FILE     check a scenario file; exit 0 when it is valid, 2 with file:line:column if not
@@ -162,7 +167,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                 throw new UsageException("logs takes one NAMESPACE/NAME, its own flags and --kubeconfig, --context or --sandbox");
             }
             return new LaunchOptions(Command.LOGS, rest.kubeconfig(), rest.context(), rest.sandbox(), rest.sandboxNodes(),
-                    null, null, null, null, null, logs.request());
+                    null, null, null, null, null, logs.request(), null);
         }
         Command command = Command.UI;
         Path kubeconfig = null;
@@ -188,6 +193,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         GetRequest.Builder get = null;
         String getNamespace = null;
         String getOutput = null;
+        EventsRequest.Builder events = new EventsRequest.Builder();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -202,6 +208,8 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             }
             switch (a) {
                 case "check" -> command = Command.CHECK;
+                case "events" -> command = Command.EVENTS;
+                case "--for", "--warnings", "--since" -> i = events.parse(a, inlineValue, args, i);
                 case "drill" -> {
                     command = Command.DRILL;
                     String what = value(args, ++i, "drill");
@@ -343,10 +351,10 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
         return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal,
-                contexts, get == null ? null : get.build(), null);
+                contexts, get == null ? null : get.build(), null, events.build(command == Command.EVENTS));
     }
 
-    private static String value(String[] args, int i, String flag) throws UsageException {
+    static String value(String[] args, int i, String flag) throws UsageException {
         if (i >= args.length || args[i].startsWith("--")) {
             throw new UsageException(flag + " needs a value");
         }

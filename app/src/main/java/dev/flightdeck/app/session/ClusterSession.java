@@ -61,6 +61,8 @@ public final class ClusterSession implements AutoCloseable {
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
     private final PressureScraper pressure;
+    /** Events: nothing is watched until a screen shows them (see {@link dev.flightdeck.app.diagnose.events.EventFeed}). */
+    private final dev.flightdeck.app.diagnose.events.EventFeed events;
 
     private ClusterSession(ClusterConnection connection, ConnectionTarget target, SessionOptions options) {
         this.connection = connection;
@@ -74,6 +76,11 @@ public final class ClusterSession implements AutoCloseable {
         this.objectStore = connection.localObjectStorage().map(ClusterSession::localObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         this.checkpoints = new CheckpointService(objectStore);
+        this.events = new dev.flightdeck.app.diagnose.events.EventFeed(connection.api(),
+                new dev.flightdeck.app.diagnose.events.EventFeed.Options(
+                        dev.flightdeck.app.diagnose.events.EventWindow.Limits.DEFAULT, options.pageSize(),
+                        options.watchIdleLimit(), dev.flightdeck.app.diagnose.events.EventFeed.Options.DEFAULTS.linger()),
+                Clock.systemUTC());
         this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
                 connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
         // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
@@ -222,6 +229,11 @@ public final class ClusterSession implements AutoCloseable {
         return checkpoints;
     }
 
+    /** The cluster's Events: live lists for the Events screen and each node's, pod's and gang's detail. */
+    public dev.flightdeck.app.diagnose.events.EventFeed events() {
+        return events;
+    }
+
     /** The API server's own pressure: /metrics scraped into signals, readiness, history. */
     public PressureScraper pressure() {
         return pressure;
@@ -280,6 +292,7 @@ public final class ClusterSession implements AutoCloseable {
             workloadWatchers.values().forEach(ResourceWatcher::close);
         }
         ticker.shutdownNow();
+        events.close();
         pressure.close();
         nodeWatcher.close();
         podWatcher.close();

@@ -226,7 +226,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         List<T> items = new ArrayList<>();
         String listVersion = null;
         // Continue pages never carry resourceVersion: the token pins the list's version.
-        CompletableFuture<HttpResponse<byte[]>> pending = fetchAsync(path + "?limit=" + pageSize
+        CompletableFuture<HttpResponse<byte[]>> pending = fetchAsync(path + query() + "limit=" + pageSize
                 + (relistFromCache ? "&resourceVersion=0" : ""));
         while (pending != null && running) {
             byte[] page = body(await(pending));
@@ -241,7 +241,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                         listVersion = meta.path("resourceVersion").asText(null);
                         String cont = meta.path("continue").asText("");
                         if (!cont.isEmpty()) {
-                            pending = fetchAsync(path + "?limit=" + pageSize + "&continue=" + enc(cont));
+                            pending = fetchAsync(path + query() + "limit=" + pageSize + "&continue=" + enc(cont));
                         }
                     } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -264,7 +264,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
 
     private void watch() throws IOException, InterruptedException {
         int timeout = MIN_WATCH_SECONDS + ThreadLocalRandom.current().nextInt(MIN_WATCH_SECONDS);
-        String url = path + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
+        String url = path + query() + "watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
                 + "&resourceVersion=" + enc(resourceVersion);
         lastStream = null;
         // Known to the watchdog (and to close()) before the parser's first read, which already blocks.
@@ -427,6 +427,11 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         if (actual != wanted) {
             throw new IOException("unexpected LIST response for " + resource + ": " + actual);
         }
+    }
+
+    /** Where the watcher's own parameters start: a path may carry a selector of its own ({@code ?fieldSelector=…}). */
+    private String query() {
+        return path.indexOf('?') >= 0 ? "&" : "?";
     }
 
     private static String enc(String s) {
