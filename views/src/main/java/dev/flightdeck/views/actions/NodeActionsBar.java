@@ -17,9 +17,10 @@ public final class NodeActionsBar extends HBox {
     /**
      * @param showJournal opens the journal filtered to this node
      * @param showYaml    opens the node's YAML
+     * @param showEvents  shows the node's Events
      */
     public NodeActionsBar(ActionsController actions, String node, boolean cordoned, Runnable showJournal,
-                          Runnable showYaml) {
+                          Runnable showYaml, Runnable showEvents) {
         super(8);
         setId("node-actions");
         Button cordon = action(cordoned ? "Uncordon…" : "Cordon…", "node-cordon", actions.whyNotCordonProperty());
@@ -45,7 +46,11 @@ public final class NodeActionsBar extends HBox {
         yaml.setId("node-yaml");
         yaml.setTooltip(new Tooltip(node + " as the API server has it (read-only)"));
         yaml.setOnAction(e -> showYaml.run());
-        getChildren().addAll(cordon, drain, preflight, journal, yaml, why);
+        javafx.scene.control.Hyperlink events = new javafx.scene.control.Hyperlink("Events");
+        events.setId("node-events");
+        events.setTooltip(new Tooltip("The Events about " + node + " (the scheduler's, the kubelet's, the console's)"));
+        events.setOnAction(e -> showEvents.run());
+        getChildren().addAll(cordon, drain, preflight, journal, events, yaml, why);
     }
 
     private static Button action(String text, String id, ReadOnlyStringProperty whyNot) {

@@ -14,6 +14,9 @@ public interface GangEvidence {
     /** The gang's logs, {@code rank} selected (-1: its first failure). */
     void logs(GangKey gang, int rank);
 
+    /** The Events about the gang's object and its ranks' pods. */
+    void events(dev.flightdeck.app.gangs.Gang gang);
+
     /** None: the screen offers no evidence (a test of the screen alone). */
     GangEvidence NONE = new GangEvidence() {
         @Override
@@ -26,6 +29,10 @@ public interface GangEvidence {
 
         @Override
         public void logs(GangKey gang, int rank) {
+        }
+
+        @Override
+        public void events(dev.flightdeck.app.gangs.Gang gang) {
         }
     };
 }

@@ -23,6 +23,7 @@ final class RankDetailsPane extends VBox {
     private final Button podYaml = new Button("Pod YAML");
     private final Button gangYaml = new Button("Gang YAML");
     private final Button logs = new Button("Logs");
+    private final Button events = new Button("Events");
     private GangEvidence evidence = GangEvidence.NONE;
 
     RankDetailsPane(GangsViewModel vm, Consumer<String> openNode) {
@@ -63,7 +64,16 @@ final class RankDetailsPane extends VBox {
             }
         });
         logs.disableProperty().bind(vm.selectedProperty().isNull());
-        getChildren().addAll(title, grid, new javafx.scene.layout.HBox(8, logs, goToNode, podYaml, gangYaml));
+        events.setId("gang-events");
+        events.setOnAction(e -> {
+            GangRow g = vm.selectedProperty().get();
+            if (g != null) {
+                evidence.events(g.gang());
+            }
+        });
+        events.disableProperty().bind(vm.selectedProperty().isNull());
+        javafx.scene.layout.FlowPane buttons = new javafx.scene.layout.FlowPane(8, 6, logs, events, goToNode, podYaml, gangYaml);
+        getChildren().addAll(title, grid, buttons);
         vm.shownRankProperty().addListener((o, a, s) -> show(s));
         show(vm.shownRankProperty().get());
     }

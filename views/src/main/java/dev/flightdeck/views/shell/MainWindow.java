@@ -59,6 +59,10 @@ public final class MainWindow extends BorderPane {
     private final KeptClusters kept;
     private final ScreenNav screens;
     private final dev.flightdeck.views.diagnose.Evidence evidence;
+    private final dev.flightdeck.views.events.EventsViewModel events =
+            new dev.flightdeck.views.events.EventsViewModel(javafx.application.Platform::runLater);
+    private dev.flightdeck.views.events.EventsView eventsView;
+    private final Clock clock;
     private final DrillsViewModel drills;
     private final DrillBanner drillBanner;
     private DrillsView drillsView;
@@ -75,6 +79,7 @@ public final class MainWindow extends BorderPane {
     public MainWindow(SessionController sessions, NodesViewModel nodes, List<ContextChoice> choices, Clock clock) {
         this.sessions = sessions;
         this.nodes = nodes;
+        this.clock = clock;
         this.nodesView = new NodesView(nodes, clock);
         this.fleet = new FleetViewModel(sessions.fleet(), clock, javafx.application.Platform::runLater);
         this.search = new FleetSearchField(fleet, this::openHit);
@@ -87,7 +92,10 @@ public final class MainWindow extends BorderPane {
         this.evidence = new dev.flightdeck.views.diagnose.Evidence(sessions::session,
                 () -> getScene() == null ? null : getScene().getWindow());
         nodesView.setNodeActions(name -> new NodeActionsBar(sessions.actions(), name, cordoned(name),
-                () -> showJournalFor(name), () -> evidence.openYaml(ObjectRef.node(name))));
+                () -> showJournalFor(name), () -> evidence.openYaml(ObjectRef.node(name)),
+                () -> showEventsOf(java.util.Set.of(dev.flightdeck.app.kube.ObjectReference.of("Node", "", name)), "node " + name)));
+        // The Events screen reads the cluster shown now, and watches it only while it shows.
+        sessions.sessionProperty().addListener((o, old, s) -> events.setFeed(s == null ? null : s.events()));
         nodesView.setDrainSelected(sessions.actions()::openDrainMany, sessions.actions().whyNotDrainProperty());
         nodesView.setBatchPreflight(sessions.actions()::openPreflightOnGated, sessions.actions().whyNotPreflightProperty());
         this.journal = new JournalViewModel(JournalViewModel.standardJournal(), clock, journalReads,
@@ -109,6 +117,7 @@ public final class MainWindow extends BorderPane {
                         dev.flightdeck.app.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen")),
                 Screen.of("pressure", "Pressure", Icons.PRESSURE, this::pressureView).whenShown(() -> drills.opened(
                         dev.flightdeck.app.drills.OperatorStep.PRESSURE, "opened the Pressure screen")),
+                Screen.of("events", "Events", Icons.EVENTS, this::eventsView),
                 Screen.of("journal", "Journal", Icons.JOURNAL, this::journalView).whenShown(journal::refresh),
                 Screen.of("drills", "Drills", Icons.DRILL, this::drillsView)), "nodes", this::setCenter);
         setLeft(screens);
@@ -475,9 +484,39 @@ public final class MainWindow extends BorderPane {
                 public void logs(GangKey gang, int rank) {
                     evidence.openLogs(gang, rank);
                 }
+
+                @Override
+                public void events(dev.flightdeck.app.gangs.Gang gang) {
+                    showEventsOf(dev.flightdeck.app.diagnose.events.GangObjects.of(gang), "gang " + gang.key());
+                }
             });
         }
         return gangsView;
+    }
+
+    private dev.flightdeck.views.events.EventsView eventsView() {
+        if (eventsView == null) {
+            eventsView = new dev.flightdeck.views.events.EventsView(events, clock,
+                    e -> evidence.openYaml(new ObjectRef.Typed(e.kind(), e.namespace().isEmpty() ? null : e.namespace(), e.name())),
+                    e -> evidence.openYaml(new ObjectRef.OfResource(dev.flightdeck.app.kube.ApiResource.EVENTS_CORE,
+                            e.key().substring(0, e.key().indexOf('/')), e.key().substring(e.key().indexOf('/') + 1))));
+        }
+        return eventsView;
+    }
+
+    /** The Events screen, showing only the Events about {@code objects} (a node's, a gang's). */
+    public void showEventsOf(java.util.Set<dev.flightdeck.app.kube.ObjectReference> objects, String whose) {
+        events.clearFilters();
+        events.showOnly(objects, whose);
+        screens.show("events");
+    }
+
+    public void showEvents() {
+        screens.show("events");
+    }
+
+    public dev.flightdeck.views.events.EventsViewModel events() {
+        return events;
     }
 
     private JournalView journalView() {
@@ -490,6 +529,10 @@ public final class MainWindow extends BorderPane {
     public void stop() {
         kept.stop();
         evidence.stop();
+        events.close();
+        if (eventsView != null) {
+            eventsView.stop();
+        }
         fleet.close();
         drills.close();
         drillBanner.stop();

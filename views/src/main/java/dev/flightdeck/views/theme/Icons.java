@@ -74,6 +74,9 @@ public final class Icons {
     public static final Ikon CONNECTING = Material2AL.HOURGLASS_EMPTY;
     public static final Ikon ERROR = Material2AL.ERROR_OUTLINE;
     public static final Ikon INFO = Material2AL.INFO;
+    /** The Events screen, and a Warning Event. */
+    public static final Ikon EVENTS = Material2AL.EVENT_NOTE;
+    public static final Ikon EVENT_WARNING = Material2MZ.WARNING;
     public static final Ikon SEARCH = Material2MZ.SEARCH;
     public static final Ikon CLEAR = Material2AL.CLEAR;
     public static final Ikon REFRESH = Material2MZ.REFRESH;
