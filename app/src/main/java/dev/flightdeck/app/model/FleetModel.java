@@ -75,7 +75,6 @@ public final class FleetModel implements AutoCloseable {
     private final Map<String, NodeFacts> nodes = new HashMap<>();
     private final Map<String, GpuNode> gpuNodes = new ConcurrentHashMap<>();
     private final FleetTally tally = new FleetTally();
-    private long lastFoldNanos;
     private final PodIndex pods = new PodIndex();
     private final GangBook gangs = new GangBook();
     private final PreflightConvention preflight;
@@ -210,26 +209,7 @@ public final class FleetModel implements AutoCloseable {
     // ---- the model thread ----
 
     private void run() {
-        List<Message> batch = new ArrayList<>();
-        while (true) {
-            try {
-                batch.add(inbox.take());
-                // At most one fold per FOLD_INTERVAL: under churn, changes wait a few ms and are
-                // folded together, so a gang whose ranks change ten times is rebuilt once.
-                long wait = lastFoldNanos + FOLD_INTERVAL_NANOS - System.nanoTime();
-                if (wait > 0) {
-                    TimeUnit.NANOSECONDS.sleep(wait);
-                }
-            } catch (InterruptedException e) {
-                return;
-            }
-            lastFoldNanos = System.nanoTime();
-            inbox.drainTo(batch);
-            if (!fold(batch)) {
-                return;
-            }
-            batch.clear();
-        }
+        dev.flightdeck.app.threads.FoldLoop.run(inbox, FOLD_INTERVAL_NANOS, this::fold);
     }
 
     /** Folds one batch; returns false when asked to stop. */

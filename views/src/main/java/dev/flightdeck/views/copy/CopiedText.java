@@ -25,6 +25,28 @@ public final class CopiedText {
         Clipboard.getSystemClipboard().setContent(content);
     }
 
+    /**
+     * Asks where to save {@code text} (a file chooser over {@code owner}, suggesting {@code name}), then writes it there,
+     * redacted, off the FX thread; a write that fails is said in an alert. FX thread.
+     */
+    public static void saveAs(javafx.stage.Window owner, String title, String name, String text) {
+        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(name.replaceAll("[^A-Za-z0-9._-]+", "-"));
+        java.io.File file = chooser.showSaveDialog(owner);
+        if (file == null) {
+            return;
+        }
+        Thread.ofVirtual().name("save-text").start(() -> {
+            try {
+                toFile(file.toPath(), text);
+            } catch (IOException e) {
+                javafx.application.Platform.runLater(() -> new javafx.scene.control.Alert(
+                        javafx.scene.control.Alert.AlertType.ERROR, "could not save " + file + ": " + e.getMessage()).show());
+            }
+        });
+    }
+
     /** Writes {@code text}, redacted, to {@code file} (UTF-8), replacing it; any thread but the FX one. */
     public static void toFile(Path file, String text) throws IOException {
         Files.writeString(file, Redaction.text(text), StandardCharsets.UTF_8);

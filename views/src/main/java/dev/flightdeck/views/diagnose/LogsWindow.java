@@ -24,12 +24,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-import java.io.File;
-import java.io.IOException;
 
 /**
  * A gang's logs in a window of its own, beside the console: the first failure and every rank's errors grouped by
@@ -140,7 +137,7 @@ public final class LogsWindow extends Stage {
                 ? vm.shownText() : String.join("\n", lines.getSelectionModel().getSelectedItems())));
         Button save = new Button("Save…");
         save.setId("logs-save");
-        save.setOnAction(e -> save(vm));
+        save.setOnAction(e -> CopiedText.saveAs(this, "Save this rank's lines", vm.shownTitleProperty().get() + ".log", vm.shownText() + "\n"));
         Button copySummary = new Button("Copy summary");
         copySummary.setId("logs-copy-summary");
         copySummary.setOnAction(e -> CopiedText.toClipboard(vm.summaryText()));
@@ -177,24 +174,5 @@ public final class LogsWindow extends Stage {
         c.setId(id);
         c.selectedProperty().bindBidirectional(value);
         return c;
-    }
-
-    private void save(LogsViewModel vm) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Save this rank's lines");
-        chooser.setInitialFileName(vm.shownTitleProperty().get().replaceAll("[^A-Za-z0-9._-]+", "-") + ".log");
-        File file = chooser.showSaveDialog(this);
-        if (file == null) {
-            return;
-        }
-        String text = vm.shownText();
-        Thread.ofVirtual().name("logs-save").start(() -> {
-            try {
-                CopiedText.toFile(file.toPath(), text + "\n");
-            } catch (IOException e) {
-                javafx.application.Platform.runLater(() -> new javafx.scene.control.Alert(
-                        javafx.scene.control.Alert.AlertType.ERROR, "could not save " + file + ": " + e.getMessage()).show());
-            }
-        });
     }
 }

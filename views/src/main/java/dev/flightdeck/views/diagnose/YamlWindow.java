@@ -16,12 +16,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-import java.io.File;
-import java.io.IOException;
 
 /**
  * The read-only YAML of one object, in a window of its own beside the console (an SRE reads it next to the map):
@@ -67,7 +64,7 @@ public final class YamlWindow extends Stage {
         Button save = new Button("Save…");
         save.setId("yaml-save");
         save.disableProperty().bind(vm.yamlProperty().isEmpty());
-        save.setOnAction(e -> save(vm));
+        save.setOnAction(e -> CopiedText.saveAs(this, "Save the YAML", vm.titleProperty().get() + ".yaml", vm.yamlProperty().get()));
         Button reload = new Button("Reload");
         reload.setId("yaml-reload");
         reload.disableProperty().bind(vm.loadingProperty());
@@ -94,24 +91,5 @@ public final class YamlWindow extends Stage {
                 copy::fire);
         setScene(scene);
         vm.reload();
-    }
-
-    private void save(YamlViewModel vm) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Save the YAML");
-        chooser.setInitialFileName(vm.titleProperty().get().replaceAll("[^A-Za-z0-9._-]+", "-") + ".yaml");
-        File file = chooser.showSaveDialog(this);
-        if (file == null) {
-            return;
-        }
-        String content = vm.yamlProperty().get();
-        Thread.ofVirtual().name("yaml-save").start(() -> {
-            try {
-                CopiedText.toFile(file.toPath(), content);
-            } catch (IOException e) {
-                javafx.application.Platform.runLater(() -> new javafx.scene.control.Alert(
-                        javafx.scene.control.Alert.AlertType.ERROR, "could not save " + file + ": " + e.getMessage()).show());
-            }
-        });
     }
 }

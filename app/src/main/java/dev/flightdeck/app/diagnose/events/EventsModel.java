@@ -80,7 +80,6 @@ public final class EventsModel implements AutoCloseable {
     private final List<ViewState> views = new ArrayList<>();
     private final CountDownLatch listed = new CountDownLatch(1);
     private final Thread thread;
-    private long lastFoldNanos;
     private volatile long folds;
     private volatile long folded;
 
@@ -192,25 +191,7 @@ public final class EventsModel implements AutoCloseable {
     // ---- the fold thread ----
 
     private void run() {
-        List<Message> batch = new ArrayList<>();
-        while (true) {
-            try {
-                batch.add(inbox.take());
-                // At most one fold per interval: an Event storm's changes wait a few ms and are folded together.
-                long wait = lastFoldNanos + FOLD_INTERVAL_NANOS - System.nanoTime();
-                if (wait > 0) {
-                    TimeUnit.NANOSECONDS.sleep(wait);
-                }
-            } catch (InterruptedException e) {
-                return;
-            }
-            lastFoldNanos = System.nanoTime();
-            inbox.drainTo(batch);
-            if (!fold(batch)) {
-                return;
-            }
-            batch.clear();
-        }
+        dev.flightdeck.app.threads.FoldLoop.run(inbox, FOLD_INTERVAL_NANOS, this::fold);
     }
 
     /** One batch; false when asked to stop. */
