@@ -19,7 +19,7 @@
 #
 # It changes the machine, so it runs only as root (or with passwordless sudo), and never over a Flightdeck that
 # someone installed here: in both cases it says so and stops (a failure when CI=true,
-# where it must run). Dependencies the .deb names must be installed (.ci/run does).
+# where it must run). A "~older" package left by an interrupted run of this test is removed first. Dependencies the .deb names must be installed (.ci/run does).
 #
 # Usage: deb-install-upgrade.sh SKIP INSTALLER_DIR VERSION ICON_PNG SCRATCH_DIR
 #   SKIP true (-Dinstall.test.skip) leaves it out; INSTALLER_DIR holds the one .deb.
@@ -67,7 +67,15 @@ for group in "${groups[@]}"; do
 done
 ((${#missing[@]} == 0)) || not_here "the .deb's Depends are not installed here: ${missing[*]} (apt-get install them; .ci/run does)"
 if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed'; then
-    not_here "$pkg $(dpkg-query -W -f='${Version}' "$pkg") is installed on this machine: this test would replace it"
+    installed=$(dpkg-query -W -f='${Version}' "$pkg")
+    # Only this test builds a "~older" package: one still installed is what an interrupted run (killed
+    # before its EXIT trap) left behind, not a user's Flightdeck, so it is removed rather than refused.
+    if [[ $installed == *~older ]]; then
+        say "$pkg $installed is left over from an interrupted run of this test: dpkg --purge $pkg first"
+        as_root dpkg --purge "$pkg" >/dev/null || fail "could not remove the leftover $pkg $installed (dpkg --purge $pkg)"
+    else
+        not_here "$pkg $installed is installed on this machine: this test would replace it"
+    fi
 fi
 
 rm -rf "$scratch"
