@@ -218,8 +218,10 @@ final class PodTemplates {
         st.putArray("conditions").addObject().put("type", "Ready").put("status", "False").put("reason", "PodFailed");
         ObjectNode cs = st.putArray("containerStatuses").addObject();
         cs.put("name", container).put("ready", false).put("restartCount", 0);
-        ObjectNode t = cs.putObject("state").putObject("terminated").put("reason", reason).put("exitCode", exitCode)
-                .put("message", message);
+        ObjectNode t = cs.putObject("state").putObject("terminated").put("reason", reason).put("exitCode", exitCode);
+        if (message != null && !message.isEmpty()) {
+            t.put("message", message); // the kubelet leaves it out when the container wrote none
+        }
         if (!startedAt.isEmpty()) {
             st.put("startTime", startedAt);
             t.put("startedAt", startedAt);

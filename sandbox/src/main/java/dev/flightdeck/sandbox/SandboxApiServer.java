@@ -55,13 +55,20 @@ public final class SandboxApiServer implements AutoCloseable {
     /** Simulated: validation Jobs run to an end and their pods' logs. */
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
+    private final SandboxFabric fabric;
     /** The sandbox's control surface, outside the Kubernetes API. */
     private volatile SandboxControlSurface control;
     /** Who may use the control surface (made once the port is known). */
     private volatile SandboxControlGuard guard;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
+        this(store, simulated, crds, new SandboxFabric());
+    }
+
+    /** @param fabric the hosts' NICs, whose failures show only in the ranks' logs */
+    SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds, SandboxFabric fabric) {
         this.store = store;
+        this.fabric = fabric;
         this.crds = crds;
         this.simulated = simulated;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(4)
@@ -80,7 +87,7 @@ public final class SandboxApiServer implements AutoCloseable {
         controllers.scheduleWithFixedDelay(disruption::pass, 200, 1000, TimeUnit.MILLISECONDS);
         workloads = new SandboxWorkloadControllers(store, controllers);
         preflights = new SandboxPreflightRuns(store, workloads, controllers);
-        podLogs = new SandboxPodLogs(store, preflights);
+        podLogs = new SandboxPodLogs(store, preflights, fabric);
         int port;
         try {
             port = server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();

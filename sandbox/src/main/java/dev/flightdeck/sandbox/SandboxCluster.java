@@ -24,6 +24,7 @@ public final class SandboxCluster implements AutoCloseable {
     private final SandboxPressure pressure;
     private final SandboxTrainers trainers;
     private final SandboxBuckets buckets;
+    private final SandboxFabric fabric = new SandboxFabric();
     private final int nodes;
     /** Drill sandboxes only: the simulated scheduler's retries and the trainers' checkpoints. */
     private java.util.concurrent.ScheduledExecutorService drillControllers;
@@ -41,7 +42,7 @@ public final class SandboxCluster implements AutoCloseable {
         this.store = new ObjectStore();
         this.nodes = nodes;
         this.buckets = new SandboxBuckets();
-        this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable);
+        this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable, fabric);
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");
@@ -64,7 +65,7 @@ public final class SandboxCluster implements AutoCloseable {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
         this.pressure = SandboxPressure.simulate(store::count);
-        this.server = new SandboxApiServer(store, pressure.endpoints(), crds);
+        this.server = new SandboxApiServer(store, pressure.endpoints(), crds, fabric);
         this.url = "http://127.0.0.1:" + server.start();
         this.objectStorage = new SandboxS3Server(buckets);
         objectStorage.start();
@@ -162,6 +163,11 @@ public final class SandboxCluster implements AutoCloseable {
             System.getLogger(SandboxCluster.class.getName()).log(System.Logger.Level.WARNING,
                     "sandbox drill controller: " + e);
         }
+    }
+
+    /** Drill sandboxes: the hosts' InfiniBand NICs (the "a NIC flaps" fault). */
+    public SandboxFabric fabric() {
+        return fabric;
     }
 
     /** Drill sandboxes: the gangs' trainers (their checkpoints, and the "checkpoints went stale" fault). */

@@ -34,6 +34,7 @@ import java.util.List;
  * GET  /flightdeck-sandbox/v1/trainers/NS/GANG/newest         {"step","uri","at"}, or 404 when none
  * POST /flightdeck-sandbox/v1/preflight-failures              {"node","detail"}: the node's next validation fails
  * PUT  /flightdeck-sandbox/v1/object-storage                  {"reachable":false}
+ * POST /flightdeck-sandbox/v1/fabric/flaps                    {"node"}: the node's IB NIC flaps from now on; its ranks fail
  * GET  /flightdeck-sandbox/v1/audit?from=N                    {"next","lost","requests":[{at,method,path,query,userAgent}]}
  * </pre>
  */
@@ -109,6 +110,18 @@ final class SandboxControlSurface {
                 }
                 case "PUT object-storage" -> {
                     cluster.setObjectStorageReachable(bool(parse(body), "reachable"));
+                    yield done();
+                }
+                case "POST fabric/flaps" -> {
+                    String node = text(parse(body), "node");
+                    try {
+                        cluster.store().get("nodes", null, node);
+                    } catch (StoreException e) {
+                        yield fail(404, "NotFound", "no node " + node + " in this sandbox");
+                    }
+                    Instant now = Instant.now();
+                    cluster.fabric().flaps(node, now);
+                    cluster.trainers().pass(now); // its ranks fail at once, not at the trainers' next pass
                     yield done();
                 }
                 case "GET audit" -> audit(from);

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 final class SandboxFailureLines {
 
     /** How a run ended badly, read from its container's end (reason and termination message) and its node. */
-    enum Flavour { NCCL, CUDA_OOM, XID, OOM_KILLED, CRASH }
+    enum Flavour { NCCL, IB, CUDA_OOM, XID, OOM_KILLED, CRASH }
 
     private static final Pattern NCCL_WHAT = Pattern.compile("NCCL error: ([^,(]+)");
     private static final Pattern XID_CODE = Pattern.compile("Xid (\\d+)");
@@ -28,7 +28,11 @@ final class SandboxFailureLines {
     private SandboxFailureLines() {
     }
 
-    static Flavour flavour(String reason, String message, boolean xidOnNode) {
+    /**
+     * @param nicFlapOnNode the host's InfiniBand NIC flaps: a rank that ended with no word of its own died of an IB
+     *                      completion error, which only its log tells
+     */
+    static Flavour flavour(String reason, String message, boolean xidOnNode, boolean nicFlapOnNode) {
         String m = message == null ? "" : message;
         if ("OOMKilled".equals(reason)) {
             return Flavour.OOM_KILLED;
@@ -42,7 +46,7 @@ final class SandboxFailureLines {
         if (m.contains("NCCL")) {
             return Flavour.NCCL;
         }
-        return Flavour.CRASH;
+        return m.isBlank() && nicFlapOnNode ? Flavour.IB : Flavour.CRASH;
     }
 
     /** What a rank prints as its run ends so ({@code peer}: a node it talked to; {@code message}: the container's). */
@@ -67,6 +71,25 @@ final class SandboxFailureLines {
                     out.add(tag + "Last error:");
                     out.add(tag + "socketProgress: Connection closed by remote peer " + peer);
                 }
+            }
+            case IB -> {
+                // NCCL's IB transport after the link dropped under a send: the HCA retried and gave up (status 12,
+                // IBV_WC_RETRY_EXC_ERR); the proxy thread passes the error up and PyTorch raises it.
+                String ib = host + ":" + pid + ":" + (pid + 91) + " [" + gpu + "] ";
+                String completion = "NET/IB : Got completion from peer " + address(peer) + "<" + (40000 + Math.floorMod(seed, 20000))
+                        + "> with status=12 opcode=0 len=0 vendor err 129 (Send) localGid ::ffff:" + address(host)
+                        + " remoteGid ::ffff:" + address(peer) + " hca mlx5_" + Math.floorMod(gpu / 2, 4);
+                out.add(ib + "transport/net_ib.cc:1696 NCCL WARN " + completion);
+                out.add(ib + "NCCL INFO transport/net.cc:1298 -> 6");
+                out.add(ib + "NCCL INFO proxy.cc:694 -> 6");
+                out.add(ib + "NCCL INFO proxy.cc:874 -> 6 [Progress Thread]");
+                traceback(out, tag, "loss.backward()", "torch/distributed/c10d_logger.py\", line 81, in wrapper");
+                out.add(tag + "torch.distributed.DistBackendError: NCCL error in: /opt/pytorch/pytorch/torch/csrc/distributed/"
+                        + "c10d/ProcessGroupNCCL.cpp:3356, remote process exited or there was a network error, NCCL version 2.21.5");
+                out.add(tag + "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting "
+                        + "prematurely.");
+                out.add(tag + "Last error:");
+                out.add(tag + completion);
             }
             case CUDA_OOM -> {
                 traceback(out, tag, "logits = model(input_ids)", "torch/nn/modules/module.py\", line 1736, in _wrapped_call_impl");
@@ -109,17 +132,39 @@ final class SandboxFailureLines {
         out.add(tag + "    return func(*args, **kwargs)");
     }
 
-    /** The two lines PyTorch's NCCL watchdog logs on a rank whose collective never completed. */
-    static List<String> watchdog(int rank, Instant at, long seed, long seq) {
-        int pid = 1000 + (int) Math.floorMod(seed, 60_000);
-        String head = "[rank" + rank + "]:[E" + GLOG.format(at).replaceFirst(" ", "") + "." + String.format("%09d", at.getNano())
-                + " " + pid + " ProcessGroupNCCL.cpp:";
-        long ran = 600_000 + Math.floorMod(seed, 90);
+    /**
+     * The two lines PyTorch's NCCL watchdog logs on a rank whose collective never completed within {@code timeoutMs}
+     * (the job's {@code init_process_group} timeout; PyTorch's default is 10 minutes).
+     */
+    static List<String> watchdog(int rank, Instant at, long seed, long seq, long timeoutMs) {
+        String head = glogHead(rank, at, seed);
+        long ran = timeoutMs + Math.floorMod(seed, 90);
         return List.of(head + "616] [Rank " + rank + "] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=" + seq
-                        + ", OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for " + ran
-                        + " milliseconds before timing out.",
+                        + ", OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=" + timeoutMs + ") ran for "
+                        + ran + " milliseconds before timing out.",
                 head + "1785] [PG ID 0 PG GUID 0(default_pg) Rank " + rank + "] Exception (either an error or timeout) detected by "
                         + "watchdog at work: " + seq + ", last enqueued NCCL work: " + (seq + 2) + ", last completed NCCL work: "
                         + (seq - 1) + ".");
+    }
+
+    /** What the watchdog logs as it takes the process down after a timeout (asynchronous error handling, the default). */
+    static List<String> watchdogTeardown(int rank, Instant at, long seed) {
+        String head = glogHead(rank, at, seed);
+        return List.of(head + "630] [Rank " + rank + "] Some NCCL operations have failed or timed out. Due to the asynchronous "
+                        + "nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.",
+                head + "636] [Rank " + rank + "] To avoid data inconsistency, we are taking the entire process down.",
+                "terminate called after throwing an instance of 'c10::DistBackendError'");
+    }
+
+    private static String glogHead(int rank, Instant at, long seed) {
+        int pid = 1000 + (int) Math.floorMod(seed, 60_000);
+        return "[rank" + rank + "]:[E" + GLOG.format(at).replaceFirst(" ", "") + "." + String.format("%09d", at.getNano())
+                + " " + pid + " ProcessGroupNCCL.cpp:";
+    }
+
+    /** A host's address on the IB fabric, as NCCL prints it: stable per host name, in 10.0.0.0/16. */
+    private static String address(String host) {
+        int h = Math.floorMod(host.hashCode(), 65_024);
+        return "10.0." + (h / 254) + "." + (1 + h % 254);
     }
 }

@@ -76,10 +76,10 @@ final class SandboxPodLogs {
     private final SandboxPreflightRuns runs;
     private final SandboxRankLogs rankLogs;
 
-    SandboxPodLogs(ObjectStore store, SandboxPreflightRuns runs) {
+    SandboxPodLogs(ObjectStore store, SandboxPreflightRuns runs, SandboxFabric fabric) {
         this.store = store;
         this.runs = runs;
-        this.rankLogs = new SandboxRankLogs(store);
+        this.rankLogs = new SandboxRankLogs(store, fabric);
     }
 
     PlainResponse read(String namespace, String name, Query q) throws StoreException {

@@ -23,10 +23,12 @@ final class SandboxRankLogs {
 
     private final ObjectStore store;
     private final SandboxGangFailures gangs;
+    private final SandboxFabric fabric;
 
-    SandboxRankLogs(ObjectStore store) {
+    SandboxRankLogs(ObjectStore store, SandboxFabric fabric) {
         this.store = store;
         this.gangs = new SandboxGangFailures(store);
+        this.fabric = fabric;
     }
 
     /** The container's current run, or with {@code previous} the run before its last restart (null when it has none). */
@@ -58,7 +60,7 @@ final class SandboxRankLogs {
             }
             Instant end = firstNonNull(lastEnd, now);
             SandboxFailureLines.Flavour f = SandboxFailureLines.flavour(last.path("reason").asText(), last.path("message").asText(""),
-                    xidOnNode);
+                    xidOnNode, fabric.flapping(node));
             List<SandboxLogRun.Line> closing = timed(SandboxFailureLines.ending(f, rank, node, peer, gpu(rank), seed,
                     last.path("message").asText("")), end);
             return new SandboxLogRun(podStart, banner(rank, gang.ranks(), false, gang.name()), end.minusSeconds(1),
@@ -79,20 +81,34 @@ final class SandboxRankLogs {
             workUntil = gang.firstFailedAt();
         }
         List<SandboxLogRun.Line> closing = new ArrayList<>();
-        Instant watchdogAt = gangStopped ? gang.firstFailedAt().plus(NCCL_TIMEOUT).plusMillis(Math.floorMod(seed, 900)) : null;
+        String message = ended.path("message").asText("");
+        // A rank that ended with no word of its own after its gang stopped was ended by its watchdog: at its end, so
+        // the job's timeout was that long (shorter than PyTorch's default, or a drill's faster pace).
+        boolean endedByWatchdog = endedBadly && gangStopped && message.isBlank() && !"OOMKilled".equals(ended.path("reason").asText())
+                && !end.isBefore(gang.firstFailedAt());
+        Instant watchdogAt = null;
+        long timeoutMs = NCCL_TIMEOUT.toMillis();
+        if (endedByWatchdog) {
+            watchdogAt = end.minusSeconds(1);
+            timeoutMs = Math.max(1000, Duration.between(gang.firstFailedAt(), watchdogAt).toSeconds() * 1000);
+        } else if (gangStopped) {
+            watchdogAt = gang.firstFailedAt().plus(NCCL_TIMEOUT).plusMillis(Math.floorMod(seed, 900));
+        }
         if (watchdogAt != null && !watchdogAt.isAfter(end != null ? end : now)) {
             long seq = Duration.between(created, gang.firstFailedAt()).toMillis() / SandboxLogRun.STEP.toMillis() * 3;
-            List<String> said = SandboxFailureLines.watchdog(rank, watchdogAt, seed, seq);
+            List<String> said = new ArrayList<>(SandboxFailureLines.watchdog(rank, watchdogAt, seed, seq, timeoutMs));
+            if (endedByWatchdog) {
+                said.addAll(SandboxFailureLines.watchdogTeardown(rank, watchdogAt, seed));
+            }
             for (int i = 0; i < said.size(); i++) {
                 closing.add(new SandboxLogRun.Line(watchdogAt.plusMillis(1 + i), said.get(i))); // the kubelet stamps it just after glog did
             }
         }
-        if (endedBadly) {
-            SandboxFailureLines.Flavour f = SandboxFailureLines.flavour(ended.path("reason").asText(),
-                    ended.path("message").asText(""), xidOnNode);
-            closing.addAll(timed(SandboxFailureLines.ending(f, rank, node, peer, gpu(rank), seed, ended.path("message").asText("")),
-                    end));
-        } else if (end != null) {
+        if (endedBadly && !endedByWatchdog) {
+            SandboxFailureLines.Flavour f = SandboxFailureLines.flavour(ended.path("reason").asText(), message, xidOnNode,
+                    fabric.flapping(node));
+            closing.addAll(timed(SandboxFailureLines.ending(f, rank, node, peer, gpu(rank), seed, message), end));
+        } else if (end != null && !endedBadly) {
             closing.add(new SandboxLogRun.Line(end.minusMillis(100), "[rank" + rank + "] training complete"));
         }
         return new SandboxLogRun(start, banner(rank, gang.ranks(), lastEnd != null, gang.name()), workUntil,

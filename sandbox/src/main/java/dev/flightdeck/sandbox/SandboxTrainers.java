@@ -18,7 +18,10 @@ import java.util.function.BooleanSupplier;
  * "checkpoints went stale" fault. When a gang that had all its ranks running loses one (failed,
  * evicted, deleted), the others fail at their next collective with NCCL's error, as a real job does:
  * one dead rank halts the gang, and only a restart from a checkpoint brings it back. Ranks on a node
- * that stopped reporting are left as the API shows them (their kubelet cannot post a status).
+ * that stopped reporting are left as the API shows them (their kubelet cannot post a status). A rank on a
+ * host whose NIC flaps ({@link SandboxFabric}) fails at its first collective with no word of its own (the IB
+ * error is only in its log); its gang's other ranks then hang on the collective until their NCCL watchdog
+ * ends them, PyTorch's ten minutes divided by the drill's pace.
  */
 public final class SandboxTrainers {
 
@@ -34,7 +37,13 @@ public final class SandboxTrainers {
         String uid;
         boolean wasComplete;
         boolean collapsed;
+        /** A rank of this incarnation was lost to a flapping NIC: the others hang until their watchdog, then end. */
+        boolean lostOnFabric;
+        Instant hangsUntil;
     }
+
+    /** How long a rank runs before its first collective (where a flapping NIC fails it). */
+    private static final Duration FIRST_COLLECTIVE = Duration.ofSeconds(5);
 
     private final ObjectStore store;
     private final SandboxBuckets buckets;
@@ -42,10 +51,13 @@ public final class SandboxTrainers {
     private final Map<String, Trainer> trainers = new ConcurrentHashMap<>();
     private final Map<String, Progress> progress = new ConcurrentHashMap<>();
 
-    SandboxTrainers(ObjectStore store, SandboxBuckets buckets, BooleanSupplier storeReachable) {
+    private final SandboxFabric fabric;
+
+    SandboxTrainers(ObjectStore store, SandboxBuckets buckets, BooleanSupplier storeReachable, SandboxFabric fabric) {
         this.store = store;
         this.buckets = buckets;
         this.storeReachable = storeReachable;
+        this.fabric = fabric;
     }
 
     private volatile double pace = 1;
@@ -74,10 +86,10 @@ public final class SandboxTrainers {
     }
 
     /** One pass: a gang that lost a rank collapses; every running gang whose interval has passed saves a checkpoint. */
-    void pass(Instant now) {
+    synchronized void pass(Instant now) {
         trainers.forEach((key, t) -> {
             Progress p = progress.get(key);
-            boolean running = collectives(t, p);
+            boolean running = collectives(t, p, now);
             if (p.stopped || now.isBefore(p.nextSave) || !running) {
                 return;
             }
@@ -132,7 +144,7 @@ public final class SandboxTrainers {
     }
 
     /** Whether every rank of the gang's current incarnation runs; fails the survivors of one that lost a rank. */
-    private boolean collectives(Trainer t, Progress p) {
+    private boolean collectives(Trainer t, Progress p, Instant now) {
         String uid;
         try {
             uid = store.get("batch/jobs", t.namespace(), t.name()).path("metadata").path("uid").asText();
@@ -147,38 +159,64 @@ public final class SandboxTrainers {
             p.uid = uid;
             p.wasComplete = false;
             p.collapsed = false;
+            p.lostOnFabric = false;
+            p.hangsUntil = null;
         }
-        List<StoredObject> running = store.table("pods").list(o -> t.namespace().equals(o.namespace())
+        List<StoredObject> running = new java.util.ArrayList<>(store.table("pods").list(o -> t.namespace().equals(o.namespace())
                 && "Running".equals(o.phase()) && t.name().equals(o.labels().get("batch.kubernetes.io/job-name")), null, 0)
-                .items();
+                .items());
+        for (java.util.Iterator<StoredObject> it = running.iterator(); it.hasNext(); ) {
+            StoredObject o = it.next();
+            if (fabric.flapping(o.nodeName()) && pastFirstCollective(o, now) && end(o, null, now)) {
+                it.remove(); // the NIC dropped its send: NCCL's IB error, which only its log tells
+                p.lostOnFabric = true;
+            }
+        }
         if (running.size() >= t.ranks()) {
             p.wasComplete = true;
             return true;
         }
         if (p.wasComplete && !p.collapsed) {
             p.collapsed = true;
-            for (StoredObject o : running) {
-                failAtCollective(o);
+            if (p.lostOnFabric) {
+                p.hangsUntil = now.plus(scaled(SandboxRankLogs.NCCL_TIMEOUT, 1 / pace));
+            } else {
+                running.forEach(o -> end(o, "NCCL error: remote process exited or there was a network error (a peer rank was lost)", now));
             }
+        }
+        if (p.hangsUntil != null && !now.isBefore(p.hangsUntil)) {
+            p.hangsUntil = null;
+            running.forEach(o -> end(o, null, now)); // the watchdog takes the process down: no message of its own
         }
         return false;
     }
 
-    private void failAtCollective(StoredObject o) {
+    private static boolean pastFirstCollective(StoredObject o, Instant now) {
+        try {
+            Instant started = SandboxRankLogs.time(ObjectStore.parse(o.json()).path("status").path("startTime"));
+            return started == null || !started.plus(FIRST_COLLECTIVE).isAfter(now);
+        } catch (StoreException unreadable) {
+            return false;
+        }
+    }
+
+    /** Ends a running rank's container at {@code at} with exit 1 ({@code message} null: it wrote none); false if it could not be. */
+    private boolean end(StoredObject o, String message, Instant at) {
         try {
             if (o.nodeName() != null && !nodeReady(o.nodeName())) {
-                return; // its kubelet is gone: nothing posts this pod's end
+                return false; // its kubelet is gone: nothing posts this pod's end
             }
             ObjectNode pod = ObjectStore.parse(o.json());
             if (pod.path("metadata").has("deletionTimestamp")) {
-                return;
+                return false;
             }
             pod.with("metadata").put("resourceVersion", Long.toString(o.resourceVersion()));
-            PodTemplates.failed(pod, pod.path("spec").path("containers").path(0).path("name").asText(), "Error", 1,
-                    "NCCL error: remote process exited or there was a network error (a peer rank was lost)");
+            PodTemplates.failed(pod, pod.path("spec").path("containers").path(0).path("name").asText(), "Error", 1, message,
+                    at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
             store.replace("pods", o.namespace(), o.name(), pod);
+            return true;
         } catch (StoreException changed) {
-            // Deleted or changed since the list: it is no longer a survivor to end.
+            return false; // deleted or changed since the list: it is no longer a rank to end
         }
     }
 

@@ -11,15 +11,18 @@ import java.util.regex.Pattern;
  * Reads the drill cluster's audit of requests the way an SRE reads an audit log: which requests
  * were the operator's (anything but the drill's observer and its fault injector, which name themselves
  * in their User-Agent), which of them looked at something by name — a node, its pods, a
- * gang's workload or pods, the API server's {@code /metrics} — and which evicted or deleted pods or
+ * gang's workload or pods, a pod's log, the API server's {@code /metrics} — and which evicted or deleted pods or
  * removed a disruption budget. A list or watch of everything names nothing.
  */
 final class AuditReads {
 
     /** What one request means for the drill. */
-    sealed interface Seen permits Looked, Evicted, PodDeleted, BudgetDeleted { }
+    sealed interface Seen permits Looked, LogRead, Evicted, PodDeleted, BudgetDeleted { }
 
     record Looked(String ref, String what) implements Seen { }
+
+    /** The log of a pod was read (its node and gang are resolved by the engine, which knows where the pod was). */
+    record LogRead(String namespace, String pod) implements Seen { }
 
     record Evicted(String namespace, String pod) implements Seen { }
 
@@ -32,6 +35,7 @@ final class AuditReads {
             "/apis/(?:batch/v1|jobset\\.x-k8s\\.io/v1alpha2|kubeflow\\.org/v1|kubeflow\\.org/v2beta1)/namespaces/([^/]+)/"
                     + "(?:jobs|jobsets|pytorchjobs|mpijobs)/([^/]+)");
     private static final Pattern POD = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)(/eviction)?");
+    private static final Pattern POD_LOG = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/log");
     private static final Pattern NAMESPACED_PODS = Pattern.compile("/api/v1/namespaces/([^/]+)/pods");
     private static final Pattern BUDGET = Pattern.compile("/apis/policy/v1/namespaces/([^/]+)/poddisruptionbudgets/([^/]+)");
     private static final Pattern NODE_FIELD = Pattern.compile("spec\\.nodeName=([^&,]+)");
@@ -69,6 +73,9 @@ final class AuditReads {
         }
         if (!r.method().equals("GET") || r.isWatch()) {
             return null;
+        }
+        if ((m = POD_LOG.matcher(path)).matches()) {
+            return new LogRead(m.group(1), m.group(2)); // a follow too: it is the operator reading that log
         }
         if (path.equals("/metrics")) {
             return new Looked(OperatorStep.PRESSURE, "read the API server's /metrics");

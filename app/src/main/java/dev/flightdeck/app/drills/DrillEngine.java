@@ -45,6 +45,8 @@ final class DrillEngine {
     final Map<String, String> resolvedNodes;
     final List<FaultProgress> faults = new ArrayList<>();
     final List<OperatorStep> steps = new ArrayList<>();
+    /** The pods (on their nodes) whose log the operator read: one step each. */
+    private final Set<String> logsRead = new HashSet<>();
     final List<String> done = new ArrayList<>();
     final List<TimelineEvent> timeline = new ArrayList<>();
     final List<DrillSample> samples = new ArrayList<>();
@@ -280,6 +282,7 @@ final class DrillEngine {
                         steps.add(new OperatorStep(r.at(), l.ref(), l.what(), OperatorStep.Source.API));
                     }
                 }
+                case AuditReads.LogRead lr -> logRead(r.at(), lr.namespace() + "/" + lr.pod(), moments.before(r.at()));
                 case AuditReads.Evicted ev -> podRemoved(r.at(), ev.namespace() + "/" + ev.pod(), "evicted", false,
                         faultNodes, moments.before(r.at()), budgeted);
                 case AuditReads.PodDeleted d -> podRemoved(r.at(), d.namespace() + "/" + d.pod(), "deleted", true,
@@ -294,6 +297,27 @@ final class DrillEngine {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * A pod's log was read. Counted from the audit whoever read it, the console included: unlike a list or a watch,
+     * nothing reads a log in the background, so a log read is always the operator looking at that pod. Its node is
+     * where the pod was a moment before (a failed rank keeps its place until it is deleted).
+     */
+    private void logRead(Instant at, String pod, RecentMoments.Moment before) {
+        DrillView.PodPlace place = before.places().get(pod);
+        if (place == null || place.node() == null) {
+            return;
+        }
+        String whose = place.gang() == null ? "" : " (a rank of " + place.gang() + ")";
+        if (!logsRead.add(pod + "@" + place.node())) {
+            return; // a follow reconnects, a summary is read again: the first read of a pod's log is the step
+        }
+        steps.add(new OperatorStep(at, OperatorStep.logOn(place.node()), "read the log of " + pod + whose + " on "
+                + place.node(), OperatorStep.Source.API));
+        if (readsFromAudit && place.gang() != null) {
+            steps.add(new OperatorStep(at, OperatorStep.gang(place.gang()), "read a log of " + place.gang(), OperatorStep.Source.API));
         }
     }
 

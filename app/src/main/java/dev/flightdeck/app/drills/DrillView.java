@@ -91,6 +91,12 @@ final class DrillView {
         return true;
     }
 
+    /** Whether a rank of the gang is placed on {@code node}. */
+    boolean hasRankOn(String gangRef, String node) {
+        Gang g = gang(gangRef);
+        return g != null && node != null && g.ranks().stream().anyMatch(r -> node.equals(r.node()));
+    }
+
     /** Running with no rank on a node that is not trusted: breaking it would be a loss, not a repair. */
     boolean healthyAndRunning(String gangRef) {
         Gang g = gang(gangRef);
@@ -128,7 +134,7 @@ final class DrillView {
                 GpuNode n = node(s.node());
                 yield n == null || n.verdict() != NodeVerdict.TRUSTED;
             }
-            case RANK_CRASH -> s.gangs().stream().map(this::gang).allMatch(g -> g == null || g.verdict() != GangVerdict.RUNNING);
+            case RANK_CRASH, NIC_FLAP -> s.gangs().stream().map(this::gang).allMatch(g -> g == null || g.verdict() != GangVerdict.RUNNING);
             case PREFLIGHT_FAILS, CHECKPOINT_STALE, PDB_BLOCKS_DRAIN, CHECKPOINT_STORE_UNREACHABLE, APF_STORM -> true;
         };
     }

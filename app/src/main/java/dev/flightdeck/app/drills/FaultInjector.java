@@ -71,6 +71,15 @@ public final class FaultInjector {
                 control.withdrawGpus(node, 2);
                 yield new Injected(f.id(), node, "the device plugin withdrew 2 of 8 GPUs (allocatable 6)");
             }
+            case NIC_FLAP -> {
+                String node = node(f);
+                List<String> ranks = control.runningRanksOn(node).stream()
+                        .map(r -> r.namespace() + "/" + r.job() + " rank " + r.rank()).toList();
+                control.nicFlaps(node);
+                yield new Injected(f.id(), node, "its InfiniBand NIC flaps: " + (ranks.isEmpty() ? "no rank ran on it"
+                        : String.join(", ", ranks) + " failed on an IB completion error (exit 1, no message; only its log "
+                        + "says why), the gang's other ranks hang until their NCCL watchdog") + "; no node condition, no Event");
+            }
             case PREFLIGHT_FAILS -> {
                 String node = node(f);
                 control.failNextPreflight(node, "dcgmi diag -r 1: NVLink bandwidth test failed on GPU 5");

@@ -16,6 +16,11 @@ public enum FaultKind {
     GPUS_WITHDRAWN(TargetKind.NODE),
     /** The kubelet stops posting status: Ready becomes Unknown. */
     NODE_NOT_READY(TargetKind.NODE),
+    /**
+     * The node's InfiniBand NIC flaps: its rank dies of an IB completion error that no node condition or Event shows
+     * (only its log says it), and the gang's other ranks hang until their NCCL watchdog ends them.
+     */
+    NIC_FLAP(TargetKind.NODE),
     /** The node's next preflight fails (after a "repair"). */
     PREFLIGHT_FAILS(TargetKind.NODE),
     /** A maintenance event is scheduled on the node (VMEventScheduled / CSPMaintenance). */
@@ -42,6 +47,14 @@ public enum FaultKind {
 
     public TargetKind targets() {
         return targets;
+    }
+
+    /**
+     * Whether the console's node verdicts cannot see it (no condition, no allocatable change, no Event): its node
+     * stays "trusted" on screen, so the drill judges the struck node faulty itself.
+     */
+    public boolean unseenByVerdicts() {
+        return this == NIC_FLAP;
     }
 
     /** The spelling in scenario files: {@code nvlink-down}. */

@@ -21,7 +21,7 @@ final class GoalFit {
         boolean gang = node || target instanceof Target.Gang || target instanceof Target.RankNode;
         return switch (goal) {
             case OPENED -> null;
-            case CORDONED, DRAINED, PREFLIGHT_PASSED, PREFLIGHT_RERUN -> node ? null
+            case CORDONED, DRAINED, PREFLIGHT_PASSED, PREFLIGHT_RERUN, READ_THE_LOG -> node ? null
                     : word(goal) + " is about a node, and " + kind.word() + " strikes " + describe(target)
                     + (kind.targets() == FaultKind.TargetKind.CLUSTER ? "" : ", not its node");
             case RESUMED_FROM_NEWEST, GANG_RUNNING_ON_TRUSTED_NODES -> gang || node ? null

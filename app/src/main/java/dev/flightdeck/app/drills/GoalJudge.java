@@ -64,6 +64,8 @@ final class GoalJudge {
         return switch (g) {
             case OPENED -> steps.stream().filter(st -> !st.at().isBefore(p.injectedAt) && s.concerns(st.ref()))
                     .map(OperatorStep::at).min(Instant::compareTo).orElse(null);
+            case READ_THE_LOG -> node == null ? null : steps.stream().filter(st -> !st.at().isBefore(p.injectedAt)
+                    && OperatorStep.logOn(node).equals(st.ref())).map(OperatorStep::at).min(Instant::compareTo).orElse(null);
             case CORDONED -> view.cordoned(node) ? now : null;
             case DRAINED -> view.drained(node) ? now : null;
             case PREFLIGHT_PASSED -> preflightSince(node, p.injectedAt, true) ? now : null;
@@ -71,8 +73,10 @@ final class GoalJudge {
             case RESUMED_FROM_NEWEST -> resumes.stream().filter(r -> s.gangs().contains(r.gang())
                             && !r.at().isBefore(p.injectedAt) && r.fromNewest() && r.resumedAt() != null)
                     .map(ResumeSeen::resumedAt).min(Instant::compareTo).orElse(null);
-            case GANG_RUNNING_ON_TRUSTED_NODES -> !s.gangs().isEmpty()
-                    && s.gangs().stream().allMatch(view::runningOnTrustedNodes) ? now : null;
+            // A fault the console's verdicts cannot see (a flapping NIC) leaves its node "trusted": the drill, which
+            // struck it, knows better, and a gang back on it is not running on trusted nodes.
+            case GANG_RUNNING_ON_TRUSTED_NODES -> !s.gangs().isEmpty() && s.gangs().stream().allMatch(gang -> view.runningOnTrustedNodes(gang)
+                    && !(p.fault.kind().unseenByVerdicts() && view.hasRankOn(gang, node))) ? now : null;
             case OUT_OF_SERVICE_BEFORE_MAINTENANCE -> view.outOfService(node)
                     && now.isBefore(p.injectedAt.plus(clock.real(MAINTENANCE_WINDOW))) ? now : null;
             case STAYED_WITHIN_REQUEST_BUDGET -> p.liftedAt != null && storm.withinBudget() ? p.liftedAt : null;

@@ -8,7 +8,7 @@ import java.time.Instant;
  * log shows of a runbook or kubectl).
  *
  * @param ref  what it was about: {@code node/NAME}, {@code gang/NS/NAME}, {@code screen/pressure},
- *             {@code screen/gangs}, {@code store/checkpoints}
+ *             {@code screen/gangs}, {@code store/checkpoints}, {@code log/node/NAME}
  * @param what one line for the timeline
  */
 public record OperatorStep(Instant at, String ref, String what, Source source) {
@@ -22,6 +22,11 @@ public record OperatorStep(Instant at, String ref, String what, Source source) {
 
     public static String gang(String namespaceAndName) {
         return "gang/" + namespaceAndName;
+    }
+
+    /** Read the log of a pod on the node (a rank's, or any): {@code log/node/NAME}. */
+    public static String logOn(String node) {
+        return "log/node/" + node;
     }
 
     public static final String PRESSURE = "screen/pressure";

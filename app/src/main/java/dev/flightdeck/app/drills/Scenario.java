@@ -77,6 +77,8 @@ public record Scenario(String id, String title, Level level, Duration limit, Clu
     public enum Goal {
         /** The operator opened the node or gang (its details), or acted on it. */
         OPENED,
+        /** The operator read the log of a rank on the struck node (where a fault that raises nothing else shows). */
+        READ_THE_LOG,
         CORDONED,
         DRAINED,
         PREFLIGHT_PASSED,

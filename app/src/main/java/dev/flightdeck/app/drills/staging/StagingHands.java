@@ -67,8 +67,15 @@ final class StagingHands extends KubeApiHands {
     }
 
     @Override
+    public void nicFlaps(String node) {
+        throw new IllegalStateException(cannotStrike(FaultKind.NIC_FLAP));
+    }
+
+    @Override
     public String cannotStrike(FaultKind kind) {
         return switch (kind) {
+            case NIC_FLAP -> "cannot be struck on a staging cluster: its nodes have no NICs to flap and its virtual kubelets "
+                    + "serve no logs, where this fault shows";
             case APF_STORM -> "cannot be struck on a real cluster: a drill does not overload a shared API server";
             case CHECKPOINT_STORE_UNREACHABLE -> "cannot be struck on a real cluster: a drill does not cut off shared storage";
             default -> null;

@@ -72,6 +72,10 @@ final class DrillControlSurface {
                 "script the next validation of " + node);
     }
 
+    void nicFlaps(String node) {
+        send("POST", "/fabric/flaps", KubeJson.MAPPER.createObjectNode().put("node", node), "make the NIC of " + node + " flap");
+    }
+
     void objectStoreReachable(boolean reachable) {
         send("PUT", "/object-storage", KubeJson.MAPPER.createObjectNode().put("reachable", reachable),
                 (reachable ? "reconnect" : "cut off") + " the object store");

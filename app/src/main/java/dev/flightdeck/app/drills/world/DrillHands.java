@@ -48,6 +48,9 @@ public interface DrillHands {
 
     void failNextPreflight(String node, String detail);
 
+    /** The node's InfiniBand NIC flaps from now on: a hardware fact no Kubernetes object states (the sandbox's fabric). */
+    void nicFlaps(String node);
+
     /** The gang's saves since {@code since} never completed, and the next ones fail too. */
     void stopCheckpointing(String namespace, String gang, Instant since);
 

@@ -35,6 +35,11 @@ final class SandboxHands extends KubeApiHands {
     }
 
     @Override
+    public void nicFlaps(String node) {
+        surface.nicFlaps(node);
+    }
+
+    @Override
     public void stopCheckpointing(String namespace, String gang, Instant since) {
         surface.stopCheckpointing(namespace, gang, since);
     }
