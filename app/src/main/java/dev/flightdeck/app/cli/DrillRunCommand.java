@@ -40,13 +40,18 @@ import java.util.concurrent.TimeUnit;
  * drill on its own sandbox, or — only when a context is named, its settings say {@code "drills": true}
  * and its cluster opted in (ConfigMap kube-public/flightdeck-drills) — on virtual nodes it creates on
  * that staging cluster and removes afterwards; with a scripted responder (a runbook under test) or with
- * nobody but whoever connects. Prints the report as Markdown, keeps it with the results (owner-only),
- * and exits 0 when the drill recovered within its limit, 1 when not (or aborted with Ctrl-C), 2 for a
- * bad scenario, 3 when its cluster could not be set up or read, 4 when the context or cluster refuses drills.
+ * nobody but whoever connects. The responder's command line runs as the person's shell would run it,
+ * from the directory {@code drill run} was started in; the drill's folder is in its environment. Prints
+ * the report as Markdown, keeps it with the results (owner-only), and exits 0 when the drill recovered
+ * within its limit, 1 when not (or aborted with Ctrl-C), 2 for a bad scenario, 3 when its cluster or its
+ * responder could not be set up (a responder not found or not executable: never started, so not judged),
+ * 4 when the context or cluster refuses drills.
  */
 public final class DrillRunCommand {
 
     public static final int NOT_RECOVERED = 1;
+    /** The drill's cluster, its folder or its responder could not be set up: nothing was judged. */
+    public static final int SETUP_FAILED = CheckCommand.UNREADABLE;
     private static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss'Z'")
             .withZone(ZoneOffset.UTC);
 
@@ -67,6 +72,8 @@ public final class DrillRunCommand {
         Scenario s = e.scenario();
         Path drills = dirs.data().resolve("drills");
         Path runDir = drills.resolve("runs").resolve(FOLDER.format(java.time.Instant.now()) + "-" + s.id());
+        // Where the person typed the command: a relative path in --responder is relative to it, as in their shell.
+        Path workingDir = Path.of("").toAbsolutePath();
         Place place;
         DrillRun run;
         try {
@@ -109,7 +116,15 @@ public final class DrillRunCommand {
                         + "then flightdeck check, drain, resume … (Ctrl-C here aborts the drill)");
             } else {
                 run.responderStarted(req.responder());
-                responder = ResponderProcess.start(req.responder(), runDir, ws.env(), err, run::responderExited);
+                try {
+                    responder = ResponderProcess.start(req.responder(), workingDir, runDir, ws.env(), err,
+                            run::responderExited);
+                } catch (IOException x) {
+                    err.println("flightdeck: drill " + s.id() + ": the responder could not be started from " + workingDir
+                            + ": " + x.getMessage());
+                    run.abort();
+                    return SETUP_FAILED;
+                }
             }
             DrillReport report = run.awaitReport(s.limit().plus(Duration.ofMinutes(3)));
             if (report == null) {
@@ -119,12 +134,20 @@ public final class DrillRunCommand {
             if (responder != null && responder.alive()) {
                 responder.stop();
             }
-            return finish(report, drills, cleanupHint(place), out, err);
+            int code = finish(report, drills, cleanupHint(place), out, err);
+            if (responder != null && run.responderNeverStarted()) {
+                // Last, so it is the line a person or a CI log shows: the shell's own reason names the command.
+                String why = responder.lastLine();
+                err.println("flightdeck: drill " + s.id() + ": the responder could not be started from " + workingDir
+                        + ": " + (why == null ? "`" + req.responder() + "` was not found or is not executable" : why));
+                return SETUP_FAILED;
+            }
+            return code;
         } catch (IOException x) {
             err.println("flightdeck: drill " + s.id() + ": cannot prepare the responder's folder " + runDir + ": "
                     + x.getMessage());
             run.abort();
-            return NOT_RECOVERED;
+            return SETUP_FAILED;
         } catch (InterruptedException x) {
             Thread.currentThread().interrupt();
             run.abort();

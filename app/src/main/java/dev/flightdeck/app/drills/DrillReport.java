@@ -44,7 +44,10 @@ public record DrillReport(String scenarioId, String title, Scenario.Level level,
         RECOVERED,
         /** The limit passed, the operator ended it, or the responder gave up, before every fault was recovered. */
         NOT_RECOVERED,
-        /** Stopped before its end; what was measured until then is kept. */
+        /**
+         * Stopped before its end (Ctrl-C, Abort, or a scripted responder that could not be started and so
+         * never responded); what was measured until then is kept.
+         */
         ABORTED
     }
 

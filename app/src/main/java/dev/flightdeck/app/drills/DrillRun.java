@@ -38,6 +38,8 @@ public final class DrillRun implements AutoCloseable {
     private static final Duration TICK = Duration.ofMillis(250);
     /** After recovery, how long the drill waits for actions under way to journal their outcome (and the responder to exit). */
     private static final Duration SETTLE = Duration.ofSeconds(30);
+    /** What the shell's exit codes 127 and 126 say: the command was not found, or found but could not be executed. */
+    private static final Map<Integer, String> CANNOT_START = Map.of(127, "not found", 126, "not executable");
 
     /**
      * @param pace            schedule time per real time (1 for a person; see {@link DrillClock})
@@ -74,6 +76,7 @@ public final class DrillRun implements AutoCloseable {
     private volatile Instant responderExited;
     private volatile int responderExit;
     private volatile String responder;
+    private volatile boolean responderNeverStarted;
     private volatile String endRequest;
     private volatile boolean abortRequest;
     private Instant recoveredAt;
@@ -168,6 +171,11 @@ public final class DrillRun implements AutoCloseable {
             Instant now = engine.clock.now();
             if (abortRequest) {
                 finish(DrillReport.Outcome.ABORTED, "aborted at " + at(now));
+            } else if (neverStarted(now)) {
+                responderNeverStarted = true;
+                finish(DrillReport.Outcome.ABORTED, "the responder could not be started (exit " + responderExit + ", "
+                        + CANNOT_START.get(responderExit) + ") and the drill saw no request or action of it: the response "
+                        + "was never started, so it was not judged");
             } else if (engine.allDone()) {
                 if (recoveredAt == null) {
                     recoveredAt = now;
@@ -198,6 +206,15 @@ public final class DrillRun implements AutoCloseable {
             engine.problems.add("the drill stopped judging: " + e);
             finish(DrillReport.Outcome.ABORTED, "stopped by an error in the drill at " + at(engine.clock.now()) + ": " + e);
         }
+    }
+
+    /**
+     * The scripted responder exited as the shell does when it cannot start the command (126, 127) and,
+     * two seconds on (its last requests are in the audit by then), nothing it did had reached the cluster.
+     */
+    private boolean neverStarted(Instant now) {
+        return responderExited != null && CANNOT_START.containsKey(responderExit) && engine.lastActivity() == null
+                && !recent(responderExited, now);
     }
 
     /** Within the last two seconds: the observer's model may not show its effect yet. */
@@ -260,6 +277,14 @@ public final class DrillRun implements AutoCloseable {
         responder = responder + " (exited " + exitCode + ")";
         responderExit = exitCode;
         responderExited = engine.clock.now();
+    }
+
+    /**
+     * Whether the drill ended because its scripted responder could not be started (not found, not
+     * executable): a setup failure, not a response that failed.
+     */
+    public boolean responderNeverStarted() {
+        return responderNeverStarted;
     }
 
     /** The operator ends the drill: recovered if every fault was, else not. */

@@ -132,10 +132,13 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
               drill run SCENARIO [--responder CMD] [--pace N] [--context C]
                                       run a drill (a bundled id, one of yours, or a file) on its own sandbox, or,
                                       with --context, on virtual nodes of that staging cluster (its settings must
-                                      say "drills": true); CMD gets KUBECONFIG and FLIGHTDECK_HOME for it and
-                                      responds with flightdeck's headless commands or kubectl; prints the report
-                                      and keeps it; exit 0 recovered within the limit, 1 not, 2 a bad scenario,
-                                      3 the cluster could not be set up or read, 4 the context refuses drills
+                                      say "drills": true); CMD runs from this directory, as your shell would run
+                                      it (relative paths as typed), gets KUBECONFIG and FLIGHTDECK_HOME for the
+                                      drill and FLIGHTDECK_DRILL_DIR (the drill's folder), and responds with
+                                      flightdeck's headless commands or kubectl; prints the report and keeps it;
+                                      exit 0 recovered within the limit, 1 not, 2 a bad scenario, 3 the cluster
+                                      could not be set up or read, or CMD could not be started (not found, not
+                                      executable: never judged), 4 the context refuses drills
               journal restore ENTRY [--confirm NAME] [--accept-redacted]
                                       create again the workload a resume saved in the journal entry ENTRY (its time,
                                       e.g. 2026-11-24T22:41:03.123Z) before deleting it, when the new one was never

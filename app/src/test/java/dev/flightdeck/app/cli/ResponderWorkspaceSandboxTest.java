@@ -50,7 +50,7 @@ class ResponderWorkspaceSandboxTest {
             // What the responder's process really gets: the JVM's own environment and the drill's.
             CountDownLatch exited = new CountDownLatch(1);
             int[] code = {-1};
-            ResponderProcess.start("env; echo end-of-env", dir, ws.env(),
+            ResponderProcess.start("env; echo end-of-env", dir, dir, ws.env(),
                     new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), c -> {
                         code[0] = c;
                         exited.countDown();
