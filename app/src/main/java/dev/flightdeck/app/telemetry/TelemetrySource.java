@@ -1,0 +1,22 @@
+package dev.flightdeck.app.telemetry;
+
+import java.time.Duration;
+
+/**
+ * Where a cluster's GPU telemetry comes from: a Prometheus (configured, or found behind the API server's service
+ * proxy) or the dcgm-exporter pods themselves (through the pod proxy). One {@link #read} per refresh; a source asks
+ * for what it needs in as few requests as it can (one query per signal, aggregated server-side), never one per node.
+ */
+public interface TelemetrySource {
+
+    /** The source in words, for the status bar and {@code check}: what it is, where, and how it was chosen. */
+    String describe();
+
+    /**
+     * Reads every GPU's signals now; {@code window} is the stall window the utilisation maximum covers (a source
+     * without history ignores it).
+     *
+     * @throws TelemetryUnavailable when nothing could be read (one line: what failed and where)
+     */
+    TelemetryFrame read(Duration window) throws TelemetryUnavailable;
+}
