@@ -19,7 +19,16 @@ public final class GpuTrustRules {
     }
 
     public static TrustAssessment assess(NodeFacts node, PreflightState preflight, Instant now) {
+        return assess(node, preflight, List.of(), now);
+    }
+
+    /** As above, with what GPU telemetry found on the node's GPUs (empty without telemetry). */
+    public static TrustAssessment assess(NodeFacts node, PreflightState preflight, List<GpuHealthFinding> telemetry,
+                                         Instant now) {
         List<Finding> findings = new ArrayList<>();
+        for (GpuHealthFinding t : telemetry) {
+            findings.add(new Finding(t.verdict(), t.words()));
+        }
         readiness(node, findings);
         conditions(node, findings);
         withdrawnGpus(node, findings);

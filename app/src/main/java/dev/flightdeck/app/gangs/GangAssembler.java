@@ -91,6 +91,21 @@ public final class GangAssembler {
                 annotations);
     }
 
+    /**
+     * The gang as GPU telemetry sees it: a running gang whose GPUs are idle (or one rank's far behind) takes the
+     * finding's verdict, its words first among the reasons; any other gang is left as its pods say.
+     */
+    public static Gang withGpuActivity(Gang g, GpuActivityFinding finding) {
+        if (finding == null || g.verdict() != GangVerdict.RUNNING) {
+            return g;
+        }
+        List<String> reasons = new ArrayList<>();
+        reasons.add(finding.words());
+        reasons.addAll(g.reasons());
+        return new Gang(g.key(), g.expected(), g.present(), g.ready(), g.gpusPerRank(), g.gpusTotal(), g.nodesUsed(),
+                g.created(), finding.verdict(), reasons, g.atRisk(), g.ranks(), g.annotations());
+    }
+
     /** Of two pods claiming one rank (a replacement while the old one terminates), keep the live, newer one. */
     private static RankNumbering.Numbered preferLive(RankNumbering.Numbered a, RankNumbering.Numbered b) {
         PodFacts pa = a.member().pod();

@@ -33,6 +33,20 @@ public final class GangBook {
     private final SchedulingGroupClaims groupClaims = new SchedulingGroupClaims();
     // One GangKey per gang, shared by its pods' ranks and claims: a copy per pod was ~70 bytes a pod.
     private final Map<GangKey, GangKey> canonicalKeys = new HashMap<>();
+    /** GPU telemetry's findings on running gangs (stalled, a straggler), replaced whole at each telemetry refresh. */
+    private Map<GangKey, GpuActivityFinding> gpuActivity = Map.of();
+
+    /** Telemetry's findings now; the gangs whose finding changed are rebuilt. */
+    public void gpuActivity(Map<GangKey, GpuActivityFinding> findings) {
+        Set<GangKey> touched = new HashSet<>(gpuActivity.keySet());
+        touched.addAll(findings.keySet());
+        for (GangKey k : touched) {
+            if (!java.util.Objects.equals(gpuActivity.get(k), findings.get(k))) {
+                dirty.add(k);
+            }
+        }
+        gpuActivity = Map.copyOf(findings);
+    }
 
     /** A gang object was added or changed. */
     public void putWorkload(WorkloadObject w) {
@@ -149,7 +163,8 @@ public final class GangBook {
                 }
                 continue;
             }
-            Gang g = GangAssembler.assemble(k, m == null ? List.of() : List.copyOf(m.values()), w, nodes, now);
+            Gang g = GangAssembler.withGpuActivity(GangAssembler.assemble(k, m == null ? List.of() : List.copyOf(m.values()), w,
+                    nodes, now), gpuActivity.get(k));
             built.put(k, g);
             changed.add(g);
         }

@@ -4,6 +4,8 @@ package dev.flightdeck.app.gangs;
 public enum GangVerdict {
     HALTED("halted"),
     FAILED("failed"),
+    /** Every rank Running, every rank's GPUs idle for the stall window: a hung collective burning GPU-hours. */
+    STALLED("stalled"),
     DEGRADED("degraded"),
     STARTING("starting"),
     RUNNING("running"),

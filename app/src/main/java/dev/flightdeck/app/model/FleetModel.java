@@ -56,6 +56,10 @@ public final class FleetModel implements AutoCloseable {
     private record Subscribe(Consumer<FleetDelta> listener) implements Message {
     }
 
+    /** GPU telemetry's judgement at one refresh: replaces the last one whole. */
+    private record TelemetryChange(GpuTelemetryFindings findings) implements Message {
+    }
+
     /** Re-evaluates every node so ages in reasons ("failed 2h ago") stay true. */
     private record Tick() implements Message {
     }
@@ -83,6 +87,8 @@ public final class FleetModel implements AutoCloseable {
     private final CountDownLatch podsListed = new CountDownLatch(1);
     private final Thread thread;
     private final FoldProblems problems = new FoldProblems();
+    /** Model thread only: telemetry's findings per node, as last received (none without telemetry). */
+    private Map<String, List<dev.flightdeck.app.fleet.GpuHealthFinding>> gpuHealth = Map.of();
     /** Model thread only: the next fold publishes a reset (a node relist, or recovery after a failed fold). */
     private boolean resetAll;
     /** Model thread only: a fold failed half-way, so the next one rebuilds everything. */
@@ -109,6 +115,11 @@ public final class FleetModel implements AutoCloseable {
     /** The sink for one kind of gang object (Job, JobSet, MPIJob…); relists replace only that kind. */
     public Consumer<WatchEvent<WorkloadObject>> workloadSink(String kind) {
         return e -> inbox.add(new WorkloadChange(kind, e));
+    }
+
+    /** What GPU telemetry found now (node health, gang activity); the nodes and gangs whose finding changed are rebuilt. */
+    public void onTelemetry(GpuTelemetryFindings findings) {
+        inbox.add(new TelemetryChange(findings));
     }
 
     public void tick() {
@@ -279,6 +290,17 @@ public final class FleetModel implements AutoCloseable {
                     case WatchEvent.Relisted<WorkloadObject>(List<WorkloadObject> all) -> gangs.replaceWorkloads(kind, all);
                 }
             }
+            case TelemetryChange(GpuTelemetryFindings f) -> {
+                Set<String> names = new HashSet<>(gpuHealth.keySet());
+                names.addAll(f.nodes().keySet());
+                for (String name : names) {
+                    if (!Objects.equals(gpuHealth.get(name), f.nodes().get(name))) {
+                        nodeFactsChanged.add(name); // its trust may change, and with it its gangs' ranks
+                    }
+                }
+                gpuHealth = f.nodes();
+                gangs.gpuActivity(f.gangs());
+            }
             case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
             case Barrier(CountDownLatch l) -> barriers.add(l);
             case Tick() -> {
@@ -423,7 +445,8 @@ public final class FleetModel implements AutoCloseable {
                 gpus += p.gpuRequest();
             }
         }
-        return new GpuNode(facts, pre, PreflightReader.cordon(facts), GpuTrustRules.assess(facts, pre, now),
+        return new GpuNode(facts, pre, PreflightReader.cordon(facts), GpuTrustRules.assess(facts, pre,
+                gpuHealth.getOrDefault(facts.name(), List.of()), now),
                 podCount, gpus);
     }
 

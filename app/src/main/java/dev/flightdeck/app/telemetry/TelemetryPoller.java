@@ -1,0 +1,106 @@
+package dev.flightdeck.app.telemetry;
+
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.model.GpuTelemetryFindings;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Reads a cluster's GPU telemetry every interval (30 s by default) on its own thread, one read in flight, judges it and
+ * hands the findings to the model. The source is found at the first read (a Prometheus from the settings, one behind
+ * the API server's service proxy, else the exporters) and kept; when it stops answering the findings are withdrawn
+ * (stale telemetry must not keep a node untrusted or a gang stalled) and the next read tries again, waiting longer.
+ */
+public final class TelemetryPoller implements AutoCloseable {
+
+    /** Finds the cluster's telemetry source; throws, in one line, when there is none. */
+    @FunctionalInterface
+    public interface SourceFinder {
+        TelemetrySource find() throws TelemetryUnavailable;
+    }
+
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(30);
+    private static final Duration LONGEST_WAIT = Duration.ofMinutes(5);
+
+    private final SourceFinder finder;
+    private final TelemetryJudge judge;
+    private final Supplier<Collection<Gang>> gangs;
+    private final Consumer<GpuTelemetryFindings> model;
+    private final Clock clock;
+    private final Duration interval;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().name("telemetry").daemon().unstarted(r));
+    private volatile TelemetrySource source;
+    private volatile TelemetrySummary latest;
+    private Duration wait;
+
+    public TelemetryPoller(SourceFinder finder, TelemetryJudge judge, Supplier<Collection<Gang>> gangs,
+                           Consumer<GpuTelemetryFindings> model, Clock clock, Duration interval) {
+        this.finder = finder;
+        this.judge = judge;
+        this.gangs = gangs;
+        this.model = model;
+        this.clock = clock;
+        this.interval = interval;
+        this.wait = interval;
+    }
+
+    /** Reads now and every interval after; does nothing once closed. */
+    public void start() {
+        try {
+            thread.execute(this::readAndReschedule);
+        } catch (RejectedExecutionException closed) {
+            // closed before it started: nothing to read for
+        }
+    }
+
+    /** The last refresh in figures, or null before the first one ended. */
+    public TelemetrySummary latest() {
+        return latest;
+    }
+
+    /** Reads once now, on the caller's thread (the headless {@code check}); the findings go to the model as usual. */
+    public synchronized TelemetrySummary readOnce() {
+        try {
+            if (source == null) {
+                source = finder.find();
+            }
+            TelemetryJudge.Judgement j = judge.judge(source.read(judge.thresholds().window()), gangs.get(), clock.instant());
+            model.accept(j.findings());
+            latest = j.summary();
+            wait = interval;
+        } catch (TelemetryUnavailable e) {
+            model.accept(GpuTelemetryFindings.NONE);
+            latest = TelemetrySummary.unavailable(clock.instant(), source == null ? "none" : source.describe(), e.getMessage());
+            source = null; // found again next time: a Prometheus may have moved, or one been installed
+            wait = wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait.multipliedBy(2);
+        } catch (RuntimeException e) {
+            latest = TelemetrySummary.unavailable(clock.instant(), source == null ? "none" : source.describe(),
+                    "reading GPU telemetry failed: " + e);
+            wait = LONGEST_WAIT;
+        }
+        return latest;
+    }
+
+    private void readAndReschedule() {
+        readOnce();
+        try {
+            thread.schedule(this::readAndReschedule, wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            // closed while reading
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}
