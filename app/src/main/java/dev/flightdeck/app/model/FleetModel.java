@@ -160,6 +160,12 @@ public final class FleetModel implements AutoCloseable {
         return gpuNodes.get(name);
     }
 
+    /** The node a pod is on, or null (any thread): GPU telemetry places a GPU by its workload's pod or its exporter's. */
+    public String nodeOfPod(String namespace, String pod) {
+        PodFacts p = pods.get(namespace + "/" + pod);
+        return p == null ? null : p.nodeName();
+    }
+
     public List<PodFacts> podsOn(String node) {
         List<PodFacts> list = pods.onNode(node);
         list.sort(Comparator.comparing(PodFacts::namespace).thenComparing(PodFacts::name));

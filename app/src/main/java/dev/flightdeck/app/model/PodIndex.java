@@ -20,6 +20,11 @@ final class PodIndex {
     private final Map<String, PodFacts> byKey = new ConcurrentHashMap<>();
     private final Map<String, List<PodFacts>> byNode = new ConcurrentHashMap<>();
 
+    /** The pod with this key ({@code namespace/name}), or null; any thread. */
+    PodFacts get(String key) {
+        return byKey.get(key);
+    }
+
     /** Stores the pod; adds the nodes whose pod lists changed to {@code dirty}. */
     void put(PodFacts pod, Set<String> dirty) {
         PodFacts old = byKey.put(pod.key(), pod);
