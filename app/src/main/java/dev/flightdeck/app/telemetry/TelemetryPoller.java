@@ -40,6 +40,9 @@ public final class TelemetryPoller implements AutoCloseable {
             r -> Thread.ofPlatform().name("telemetry").daemon().unstarted(r));
     private volatile TelemetrySource source;
     private volatile TelemetrySummary latest;
+    private volatile TelemetryFrame latestFrame;
+    private final GpuUtilHistory history = new GpuUtilHistory();
+    private final java.util.List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private Duration wait;
 
     public TelemetryPoller(SourceFinder finder, TelemetryJudge judge, Supplier<Collection<Gang>> gangs,
@@ -62,6 +65,21 @@ public final class TelemetryPoller implements AutoCloseable {
         }
     }
 
+    /** The last frame read (every GPU's signals), or null before the first or after the source stopped answering. */
+    public TelemetryFrame latestFrame() {
+        return latestFrame;
+    }
+
+    /** Every GPU's utilisation over the last hour of refreshes. */
+    public GpuUtilHistory history() {
+        return history;
+    }
+
+    /** Runs {@code listener} on the telemetry thread after each refresh (a view hands it to its own thread). */
+    public void onRefresh(Runnable listener) {
+        listeners.add(listener);
+    }
+
     /** The last refresh in figures, or null before the first one ended. */
     public TelemetrySummary latest() {
         return latest;
@@ -73,12 +91,17 @@ public final class TelemetryPoller implements AutoCloseable {
             if (source == null) {
                 source = finder.find();
             }
-            TelemetryJudge.Judgement j = judge.judge(source.read(judge.thresholds().window()), gangs.get(), clock.instant());
+            TelemetryFrame frame = source.read(judge.thresholds().window());
+            TelemetryJudge.Judgement j = judge.judge(frame, gangs.get(), clock.instant());
             model.accept(j.findings());
+            history.record(frame);
+            latestFrame = frame;
             latest = j.summary();
             wait = interval;
         } catch (TelemetryUnavailable e) {
             model.accept(GpuTelemetryFindings.NONE);
+            history.recordGap();
+            latestFrame = null;
             latest = TelemetrySummary.unavailable(clock.instant(), source == null ? "none" : source.describe(), e.getMessage());
             source = null; // found again next time: a Prometheus may have moved, or one been installed
             wait = wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait.multipliedBy(2);
@@ -86,6 +109,13 @@ public final class TelemetryPoller implements AutoCloseable {
             latest = TelemetrySummary.unavailable(clock.instant(), source == null ? "none" : source.describe(),
                     "reading GPU telemetry failed: " + e);
             wait = LONGEST_WAIT;
+        }
+        for (Runnable l : listeners) {
+            try {
+                l.run();
+            } catch (RuntimeException e) {
+                System.getLogger(TelemetryPoller.class.getName()).log(System.Logger.Level.WARNING, "telemetry listener failed: " + e);
+            }
         }
         return latest;
     }
