@@ -1,5 +1,7 @@
 package dev.flightdeck.app.cli;
 
+import dev.flightdeck.app.telemetry.TelemetrySummary;
+
 import dev.flightdeck.app.connect.TlsVerification;
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.session.ClusterSession;
@@ -76,6 +78,12 @@ public final class CheckCommand {
      * printed as synced, before the pressure reading waits for its rates: a cluster changes meanwhile.
      */
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
+        // Telemetry first: what DCGM says changes node verdicts and gangs, which are printed next.
+        TelemetrySummary telemetry = session.telemetry().latest();
+        if (telemetry == null) {
+            telemetry = session.telemetry().readOnce();
+        }
+        session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
         if (session.tlsVerificationOff()) {
             // Before anything read from the cluster: what follows came over a connection whose server was not checked.
             out.println(TlsVerification.explain(session.displayName(),
@@ -88,6 +96,7 @@ public final class CheckCommand {
         GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                 .forEach(out::println);
         out.println();
+        TelemetryReport.lines(telemetry).forEach(out::println);
         PressureReading reading = pressureReading.get();
         PressureScraper p = session.pressure();
         PressureReport.lines(reading, p.readyz(), p.livez(), p.healthProblem(), PressureThresholds.DEFAULTS)

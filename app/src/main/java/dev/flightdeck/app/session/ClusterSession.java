@@ -61,6 +61,8 @@ public final class ClusterSession implements AutoCloseable {
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
     private final PressureScraper pressure;
+    /** GPU telemetry (DCGM), read every 30 s once the watches have synced; its findings go into the model. */
+    private final dev.flightdeck.app.telemetry.TelemetryPoller telemetry;
     /** Events: nothing is watched until a screen shows them (see {@link dev.flightdeck.app.diagnose.events.EventFeed}). */
     private final dev.flightdeck.app.diagnose.events.EventFeed events;
 
@@ -83,12 +85,18 @@ public final class ClusterSession implements AutoCloseable {
                 Clock.systemUTC());
         this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
                 connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
+        this.telemetry = new dev.flightdeck.app.telemetry.TelemetryPoller(
+                dev.flightdeck.app.telemetry.TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
+                new dev.flightdeck.app.telemetry.TelemetryJudge(dev.flightdeck.app.telemetry.StallThresholds.DEFAULTS), fleet::gangs, fleet::onTelemetry,
+                Clock.systemUTC(), dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL);
         // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
         // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
+        // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
         Thread.ofVirtual().name("pressure-start").start(() -> {
             try {
                 fleet.awaitSynced(2, TimeUnit.MINUTES);
                 pressure.start();
+                telemetry.start();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -239,6 +247,11 @@ public final class ClusterSession implements AutoCloseable {
         return pressure;
     }
 
+    /** GPU telemetry: its source, latest frame and findings (folded into the node verdicts and gangs), history. */
+    public dev.flightdeck.app.telemetry.TelemetryPoller telemetry() {
+        return telemetry;
+    }
+
     /** Combined health of all watchers, for the connection indicator. */
     public WatchHealth health() {
         return WatchHealth.combine(displayName(), watcherHealth());
@@ -294,6 +307,7 @@ public final class ClusterSession implements AutoCloseable {
         ticker.shutdownNow();
         events.close();
         pressure.close();
+        telemetry.close();
         nodeWatcher.close();
         podWatcher.close();
         fleet.close();
