@@ -24,6 +24,7 @@ import java.util.Set;
 final class GpuJoin {
 
     private final GpuLabelMapping mapping;
+    private final ExporterPods exporters = new ExporterPods();
     private final Map<Map<String, String>, GpuPlacement> placed = new HashMap<>();
     private final Set<Map<String, String>> unplaced = new HashSet<>();
     /** Label sets only the window queries had that could not be placed: not counted, a series gone is no problem. */
@@ -39,6 +40,7 @@ final class GpuJoin {
     }
 
     void latest(DcgmField field, List<PromSample> samples) {
+        exporters.learn(samples);
         for (PromSample s : samples) {
             GpuPlacement p = place(s.labels(), true);
             if (p == null) {
@@ -99,7 +101,7 @@ final class GpuJoin {
         if (unplaced.contains(labels) || goneUnplaced.contains(labels) && !current) {
             return null;
         }
-        p = mapping.place(labels, null);
+        p = mapping.place(exporters.normalize(labels), null);
         if (p != null) {
             placed.put(labels, p);
         } else {
