@@ -46,7 +46,7 @@ public final class PrometheusSources {
                             + "prometheus-k8s, prometheus-server in " + String.join(", ", PrometheusDiscovery.NAMESPACES)
                             + " and for Services labelled app.kubernetes.io/name=prometheus); set prometheus.url in the "
                             + "cluster's settings"));
-            return new ServiceProxyTransport(rest, f.service(), f.port(), f.how(), QUERY_TIMEOUT,
+            return new ServiceProxyTransport(rest, f.service(), f.port(), f.how(),
                     PrometheusTransport.MAX_ANSWER_BYTES);
         } catch (IOException e) {
             throw new TelemetryUnavailable("looking for a Prometheus: " + e.getMessage(), e);
