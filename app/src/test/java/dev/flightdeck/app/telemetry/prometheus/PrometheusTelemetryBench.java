@@ -26,7 +26,9 @@ import java.util.stream.Collectors;
  * of dcgm-exporter series for {@code -Dnodes} nodes × 8 GPUs ({@code -Dstep} seconds apart, ServiceMonitor shape,
  * half the GPUs with a workload), then each of the source's queries is timed on its own (ms, bytes, series), then
  * whole reads, and the heap after one. Run: {@code mvn -pl app -am -Pprom-bench -DskipTests verify
- * [-Dbench.prom.nodes=7500 -Dbench.prom.step=60]}; the data goes to target/prom-bench (removed first).
+ * [-Dbench.prom.nodes=7500 -Dbench.prom.step=60 -Dbench.prom.reuse=true]}; the data goes to target/prom-bench
+ * (removed first, unless {@code reuse} asks to measure again on it: the hour has to be within Prometheus's
+ * retention and the queries are pinned to its end, so it can be re-read for days).
  */
 public final class PrometheusTelemetryBench {
 
@@ -40,6 +42,17 @@ public final class PrometheusTelemetryBench {
             System.exit(2);
         }
         Path dir = Path.of(System.getProperty("dir", "target/prom-bench")).toAbsolutePath();
+        if (Boolean.getBoolean("reuse") && Files.isDirectory(dir.resolve("tsdb"))) {
+            // Measure again on the TSDB a former run backfilled (and Prometheus has since compacted), same hour.
+            Instant end = Instant.ofEpochSecond(Long.parseLong(Files.readString(dir.resolve("end")).strip()));
+            System.out.printf("prom-bench: %d nodes, reusing %s (ends %s)%n", nodes, dir, end);
+            long t0 = System.nanoTime();
+            try (PrometheusServer server = PrometheusServer.start(bin, dir.resolve("tsdb"), Duration.ofMinutes(20))) {
+                System.out.printf("prom-bench: Prometheus 2.42 ready in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+                measure(server, end, fleet(nodes));
+            }
+            return;
+        }
         if (Files.exists(dir)) {
             try (var all = Files.walk(dir)) {
                 all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -47,6 +60,7 @@ public final class PrometheusTelemetryBench {
         }
         Files.createDirectories(dir);
         Instant end = Instant.ofEpochSecond(Instant.now().getEpochSecond());
+        Files.writeString(dir.resolve("end"), Long.toString(end.getEpochSecond()));
         List<DcgmOpenMetrics.Node> fleet = fleet(nodes);
         System.out.printf("prom-bench: %d nodes × 8 GPUs, 1 h every %d s, %d fields%n", nodes, step,
                 java.util.Arrays.stream(DcgmField.values()).filter(DcgmOpenMetrics::exportedByDefault).count());

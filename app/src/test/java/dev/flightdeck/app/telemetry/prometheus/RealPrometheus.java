@@ -37,6 +37,7 @@ public final class RealPrometheus implements ExecutionCondition, BeforeAllCallba
     }
 
     private static Started started;
+    private static final java.util.concurrent.atomic.AtomicBoolean TOLD = new java.util.concurrent.atomic.AtomicBoolean();
 
     static boolean required(Map<String, String> env) {
         String v = env.get(REQUIRED_ENV);
@@ -49,7 +50,11 @@ public final class RealPrometheus implements ExecutionCondition, BeforeAllCallba
         if (s.loaded() != null || required(System.getenv())) {
             return ConditionEvaluationResult.enabled("real Prometheus");
         }
-        return ConditionEvaluationResult.disabled("real-Prometheus lane skipped: " + s.whyNot());
+        String line = "real-Prometheus lane skipped: " + s.whyNot();
+        if (TOLD.compareAndSet(false, true)) {
+            System.err.println("flightdeck: " + line);
+        }
+        return ConditionEvaluationResult.disabled(line);
     }
 
     @Override
