@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param drainBreaker    how much of the fleet may be out of service before a drain is refused
  * @param drills          a staging cluster where drills may run on virtual nodes they create (labelled,
  *                        tainted and removed afterwards); off everywhere unless a person sets it
+ * @param prometheus      the Prometheus GPU telemetry is read from, or null to look for one behind the API
+ *                        server's service proxy
  */
 public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
-                              boolean drills) {
+                              boolean drills, PrometheusSettings prometheus) {
 
     /** How often /metrics is scraped unless the settings say otherwise. */
     public static final Duration DEFAULT_METRICS_INTERVAL = Duration.ofSeconds(15);
@@ -25,7 +27,7 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
     public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, DEFAULT_METRICS_INTERVAL, false,
-            DrainLimits.DEFAULTS, false);
+            DrainLimits.DEFAULTS, false, null);
 
     public ClusterSettings {
         s3 = s3 == null ? S3Settings.AWS : s3;
@@ -37,35 +39,45 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
         }
     }
 
+    public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
+                           boolean drills) {
+        this(s3, metricsInterval, readOnly, drainBreaker, drills, null);
+    }
+
     public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker) {
-        this(s3, metricsInterval, readOnly, drainBreaker, false);
+        this(s3, metricsInterval, readOnly, drainBreaker, false, null);
     }
 
     public ClusterSettings(S3Settings s3) {
-        this(s3, DEFAULT_METRICS_INTERVAL, false, DrainLimits.DEFAULTS, false);
+        this(s3, DEFAULT_METRICS_INTERVAL, false, DrainLimits.DEFAULTS, false, null);
     }
 
     public ClusterSettings(S3Settings s3, Duration metricsInterval) {
-        this(s3, metricsInterval, false, DrainLimits.DEFAULTS, false);
+        this(s3, metricsInterval, false, DrainLimits.DEFAULTS, false, null);
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills);
+        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills, prometheus);
     }
 
     public ClusterSettings withMetricsInterval(Duration d) {
-        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills);
+        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills, prometheus);
     }
 
     public ClusterSettings withReadOnly(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills);
+        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills, prometheus);
     }
 
     public ClusterSettings withDrainBreaker(DrainLimits b) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills);
+        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills, prometheus);
     }
 
     public ClusterSettings withDrills(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on);
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on, prometheus);
+    }
+
+    /** With {@code p} as the cluster's Prometheus (null: look for one). */
+    public ClusterSettings withPrometheus(PrometheusSettings p) {
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, p);
     }
 }

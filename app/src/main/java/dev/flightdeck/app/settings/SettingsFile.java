@@ -21,7 +21,8 @@ import java.util.Map;
  * The console's settings file, per cluster context:
  * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
  *                              "metricsIntervalSeconds": 30, "readOnly": true,
- *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10}}}}</pre>
+ *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10},
+ *                              "prometheus": {"url": "https://prom.lab", "bearerTokenFile": "prom.token"}}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -68,7 +69,7 @@ public final class SettingsFile {
             return new Loaded(Map.of(), "settings file " + file + " cannot be read (" + e.getMessage() + "); using defaults");
         }
         try {
-            return new Loaded(parse(JSON.readTree(bytes)), null);
+            return new Loaded(parse(JSON.readTree(bytes), directory()), null);
         } catch (JsonProcessingException e) {
             return new Loaded(Map.of(), "settings file " + file + " is not valid JSON (line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "); using defaults");
@@ -79,7 +80,7 @@ public final class SettingsFile {
         }
     }
 
-    private static Map<String, ClusterSettings> parse(JsonNode root) {
+    private static Map<String, ClusterSettings> parse(JsonNode root, Path settingsDir) {
         Map<String, ClusterSettings> out = new LinkedHashMap<>();
         JsonNode clusters = root.path("clusters");
         if (!clusters.isObject()) {
@@ -111,12 +112,18 @@ public final class SettingsFile {
                 DrainLimits breaker = d.isObject() ? new DrainLimits(d.path("maxNodes").asInt(DrainLimits.DEFAULTS.maxNodes()),
                         d.path("maxGpuPercent").asDouble(DrainLimits.DEFAULTS.maxGpuPercent())) : DrainLimits.DEFAULTS;
                 out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker,
-                        e.getValue().path("drills").asBoolean(false)));
+                        e.getValue().path("drills").asBoolean(false),
+                        PrometheusSettingsJson.read(e.getValue().get("prometheus"), settingsDir)));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
         }
         return out;
+    }
+
+    /** Where relative files named in the settings (a Prometheus token file) are. */
+    private Path directory() {
+        return file.toAbsolutePath().getParent();
     }
 
     private static String text(JsonNode n, String field) {
@@ -151,6 +158,9 @@ public final class SettingsFile {
                 o.put("region", s3.region());
             }
             o.put("pathStyle", s3.pathStyle());
+        }
+        if (settings.prometheus() != null) {
+            PrometheusSettingsJson.write(cluster, settings.prometheus(), directory());
         }
         write(root);
     }
