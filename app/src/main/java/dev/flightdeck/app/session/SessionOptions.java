@@ -19,17 +19,19 @@ import dev.flightdeck.app.settings.SettingsFile;
  *                        server's audit log and APF can tell the console from other clients
  * @param requestBudget   the shape of the console's request budget to the cluster (each connection gets its own)
  * @param watchIdleLimit  how long a watch stream may stay silent before it is taken for stalled and reopened
+ * @param prometheus      the cluster's Prometheus for GPU telemetry, or null to look for one
  */
 public record SessionOptions(PreflightConvention preflight, int pageSize, S3Settings s3, Duration metricsInterval,
                              String userAgent, dev.flightdeck.app.connect.RequestBudget requestBudget,
-                             Duration watchIdleLimit) implements dev.flightdeck.app.connect.ConnectionOptions {
+                             Duration watchIdleLimit, dev.flightdeck.app.settings.PrometheusSettings prometheus)
+        implements dev.flightdeck.app.connect.ConnectionOptions {
 
     /** The console's own User-Agent: {@code flightdeck/VERSION (OS/ARCH)}, after kubectl's. */
     public static final String USER_AGENT = userAgent("flightdeck");
 
     public static final SessionOptions DEFAULTS = new SessionOptions(PreflightConvention.DEFAULT, 500, S3Settings.AWS,
             PressureScraper.DEFAULT_INTERVAL, USER_AGENT, dev.flightdeck.app.connect.RequestBudget.DEFAULT_SHAPE,
-            dev.flightdeck.app.watch.ResourceWatcher.IDLE_LIMIT);
+            dev.flightdeck.app.watch.ResourceWatcher.IDLE_LIMIT, null);
 
     /** {@code client/VERSION+COMMIT (OS/ARCH)}, from the build's one record of itself ({@link dev.flightdeck.app.about.BuildInfo}). */
     public static String userAgent(String client) {
@@ -39,27 +41,27 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
     /** The defaults with what the person set for this cluster. */
     public SessionOptions with(ClusterSettings cluster) {
         return new SessionOptions(preflight, pageSize, cluster.s3(), cluster.metricsInterval(), userAgent, requestBudget,
-                watchIdleLimit);
+                watchIdleLimit, cluster.prometheus());
     }
 
     /** How often {@code /metrics} is scraped. */
     public SessionOptions withMetricsInterval(Duration interval) {
-        return new SessionOptions(preflight, pageSize, s3, interval, userAgent, requestBudget, watchIdleLimit);
+        return new SessionOptions(preflight, pageSize, s3, interval, userAgent, requestBudget, watchIdleLimit, prometheus);
     }
 
     /** The same session under another client name (a drill's observer, which must not count as the operator). */
     public SessionOptions withUserAgent(String agent) {
-        return new SessionOptions(preflight, pageSize, s3, metricsInterval, agent, requestBudget, watchIdleLimit);
+        return new SessionOptions(preflight, pageSize, s3, metricsInterval, agent, requestBudget, watchIdleLimit, prometheus);
     }
 
     /** Another budget shape (tests; a cluster whose operators ask for a lighter or heavier hand). */
     public SessionOptions withRequestBudget(dev.flightdeck.app.connect.RequestBudget shape) {
-        return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, shape, watchIdleLimit);
+        return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, shape, watchIdleLimit, prometheus);
     }
 
     /** How long a watch may be silent before it is reopened (tests use seconds; the default is 150 s). */
     public SessionOptions withWatchIdleLimit(Duration limit) {
-        return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, limit);
+        return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, limit, prometheus);
     }
 
     /**

@@ -1,20 +1,31 @@
 package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.connect.ClusterConnection;
+import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.TelemetryPoller;
+import dev.flightdeck.app.telemetry.prometheus.PrometheusSources;
 
-import java.util.ArrayList;
 import java.util.List;
 
-/** Where one session looks for GPU telemetry, in order (see {@link dev.flightdeck.app.telemetry.TelemetrySources}). */
+/**
+ * Where one session looks for GPU telemetry, in order (see {@link dev.flightdeck.app.telemetry.TelemetrySources}): the
+ * Prometheus its settings name — and only that one, so a wrong URL says so instead of quietly reading elsewhere — else
+ * a Prometheus behind the API server's service proxy, else the dcgm-exporter pods through the pod proxy. GPUs are placed
+ * by the model's pods (the workload's, else the exporter's) and nodes.
+ */
 final class SessionTelemetry {
 
     private SessionTelemetry() {
     }
 
     static List<TelemetryPoller.SourceFinder> finders(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
-        List<TelemetryPoller.SourceFinder> out = new ArrayList<>();
-        return out;
+        KubeRest rest = new KubeRest(connection.api());
+        GpuLabelMapping mapping = new GpuLabelMapping(fleet::nodeOfPod, node -> fleet.node(node) != null);
+        if (options.prometheus() != null) {
+            return List.of(() -> PrometheusSources.open(options.prometheus(), rest, mapping));
+        }
+        return List.of(() -> PrometheusSources.open(null, rest, mapping));
     }
 }
