@@ -209,7 +209,8 @@ public final class FleetView extends BorderPane {
     }
 
     private TableColumn<ClusterSummary, ClusterSummary> pressure() {
-        TableColumn<ClusterSummary, ClusterSummary> c = column("API server", 300);
+        // The last column flexes to the table's width: 236 keeps the columns' sum as it was before "Stalled" came.
+        TableColumn<ClusterSummary, ClusterSummary> c = column("API server", 236);
         c.setCellFactory(col -> new TableCell<>() {
             private final Hyperlink link = new Hyperlink();
 

@@ -42,7 +42,6 @@ final class NodeGpusPane extends VBox {
         getChildren().addAll(title, note, grid);
         vm.lines().addListener((ListChangeListener<GpuLine>) c -> show());
         vm.noteProperty().addListener((o, a, b) -> show());
-        vm.sourceProperty().addListener((o, a, b) -> show());
         show();
     }
 
@@ -52,7 +51,9 @@ final class NodeGpusPane extends VBox {
         boolean any = !lines.isEmpty();
         setVisible(any || why != null);
         setManaged(isVisible());
-        title.setText(any ? "GPUs (" + lines.size() + ") · " + vm.sourceProperty().get() : "GPUs");
+        title.setText(any ? "GPUs (" + lines.size() + ") · " + vm.sourceProperty().get() : "");
+        title.setVisible(any); // without GPUs the quiet line says it all
+        title.setManaged(any);
         note.setText(why == null ? "" : why);
         note.setVisible(why != null);
         note.setManaged(why != null);

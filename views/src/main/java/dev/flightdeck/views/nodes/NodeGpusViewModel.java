@@ -56,7 +56,7 @@ public final class NodeGpusViewModel {
         for (GpuSignals g : gpus) {
             now.add(GpuLine.of(g, t.historyOf(g.placement().key())));
         }
-        lines.setAll(now);
+        // The words first, the rows last: the pane redraws on the rows, once per refresh, reading the words then.
         if (name == null || t == null) {
             note.set(null);
             source.set("");
@@ -67,6 +67,7 @@ public final class NodeGpusViewModel {
             note.set(gpus.isEmpty() ? "no GPU telemetry series for this node (" + t.frame().frame().source() + ")" : null);
             source.set(t.frame().frame().source() + ", read " + HH_MM_SS.format(t.frame().frame().at()) + " UTC");
         }
+        lines.setAll(now);
     }
 
     /** The node's GPUs in index order; empty when it has no series (see {@link #noteProperty()}). */

@@ -135,6 +135,8 @@ public final class StatusBar extends HBox {
     private void showTelemetry(dev.flightdeck.views.telemetry.TelemetryViewModel t) {
         telemetry.setId("status-telemetry");
         telemetry.setMinWidth(0);
+        // Why there is none can be long (each source's reason): cut here, whole in the tooltip.
+        telemetry.setMaxWidth(420);
         telemetry.textProperty().bind(t.statusLineProperty());
         telemetry.managedProperty().bind(telemetry.textProperty().isNotEmpty());
         telemetry.visibleProperty().bind(telemetry.managedProperty());
