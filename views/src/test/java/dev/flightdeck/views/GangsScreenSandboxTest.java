@@ -132,6 +132,21 @@ class GangsScreenSandboxTest {
                 "llm-pretrain's checkpoint read from object storage");
         assertTrue(label(robot, "#checkpoint-newest").contains("step-4200/"), label(robot, "#checkpoint-newest"));
         Screenshots.write(window.getScene(), "gangs-object-storage");
+
+        // Coloured by GPU utilisation: the legend shows the scale and says what telemetry there is, or why none.
+        robot.clickOn("#rank-colour-utilisation");
+        FxWait.until(() -> robot.lookup("#legend-utilisation-scale").tryQuery().isPresent(), "the utilisation legend");
+        var telemetry = sessions.session().telemetry();
+        FxWait.until(() -> telemetry.latest() != null, "the first GPU telemetry read");
+        if (telemetry.latestFrame() == null) {
+            String why = telemetry.latest().error();
+            FxWait.until(() -> why.equals(label(robot, "#rank-utilisation-note")), "the legend to say why there is no telemetry");
+        } else {
+            FxWait.until(() -> label(robot, "#rank-utilisation-note").startsWith("mean "), "the gang's mean utilisation");
+        }
+        Screenshots.write(window.getScene(), "gangs-utilisation");
+        robot.clickOn("#rank-colour-state");
+        FxWait.until(() -> robot.lookup("#legend-running").tryQuery().isPresent(), "the state legend back");
     }
 
     private static String label(FxRobot robot, String query) {

@@ -80,6 +80,21 @@ class NodesScreenSandboxTest {
         assertTrue(detailsText(robot).contains("SysLogsXIDError"), "the Xid condition is listed");
         assertTrue(detailsText(robot).contains("GPU has fallen off the bus"), "with its message");
 
+        // Its GPUs from telemetry, or one quiet line saying why there are none, and the status bar's line likewise.
+        // The sandbox serves no DCGM series yet: the quiet line is the session's own "no GPU telemetry: …".
+        var telemetry = sessions.session().telemetry();
+        FxWait.until(() -> telemetry.latest() != null, "the first GPU telemetry read");
+        if (telemetry.latestFrame() == null) {
+            String why = telemetry.latest().error();
+            assertTrue(why.startsWith("no GPU telemetry"), why);
+            FxWait.until(() -> why.equals(text(robot, "#node-gpus-note")), "the details to say why there are no GPU series");
+            assertTrue(!robot.lookup("#node-gpus-table").queryAs(Node.class).isVisible(), "no GPU table");
+            FxWait.until(() -> why.equals(text(robot, "#status-telemetry")), "the status bar to say why");
+        } else {
+            FxWait.until(() -> text(robot, "#node-gpus-title").startsWith("GPUs (8) · "), "gpu-node-013's 8 GPUs");
+            FxWait.until(() -> text(robot, "#status-telemetry").startsWith("GPU telemetry: "), "the status bar's source");
+        }
+
         // Escape twice: the search, then everything; the selection stays and the full table is back.
         robot.type(KeyCode.ESCAPE).type(KeyCode.ESCAPE);
         FxWait.until(() -> table.getItems().size() == NODES, "the full table after Escape");

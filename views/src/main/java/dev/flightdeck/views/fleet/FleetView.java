@@ -69,6 +69,9 @@ public final class FleetView extends BorderPane {
         TableColumn<ClusterSummary, ?> gangsGroup = new TableColumn<>("Gangs");
         gangsGroup.getColumns().add(link("Halted", 60, s -> count(s, s.gangs().stopped()),
                 s -> FleetLink.gangs(s.gangs().count(GangVerdict.HALTED) > 0 ? GangVerdict.HALTED : GangVerdict.FAILED)));
+        // Every rank running, every GPU idle: GPU telemetry's verdict, as costly as a halt.
+        gangsGroup.getColumns().add(link("Stalled", 64, s -> count(s, s.gangs().count(GangVerdict.STALLED)),
+                s -> FleetLink.gangs(GangVerdict.STALLED)));
         gangsGroup.getColumns().add(link("At risk", 60, s -> count(s, s.gangs().atRiskGangs()), s -> FleetLink.gangs(null)));
         gangsGroup.getColumns().add(link("GPU-h at risk", 116, s -> s.connection().readable()
                 ? String.format(Locale.ROOT, "%.1f", s.gangs().gpuHoursAtRisk()) : "—", s -> FleetLink.gangs(null)));
@@ -206,7 +209,8 @@ public final class FleetView extends BorderPane {
     }
 
     private TableColumn<ClusterSummary, ClusterSummary> pressure() {
-        TableColumn<ClusterSummary, ClusterSummary> c = column("API server", 300);
+        // The last column flexes to the table's width: 236 keeps the columns' sum as it was before "Stalled" came.
+        TableColumn<ClusterSummary, ClusterSummary> c = column("API server", 236);
         c.setCellFactory(col -> new TableCell<>() {
             private final Hyperlink link = new Hyperlink();
 

@@ -49,6 +49,13 @@ public final class GangsView extends VBox {
 
     /** @param openNode shows a node on the Nodes screen (the shell switches screens) */
     public GangsView(GangsViewModel vm, GangKindsStatus kinds, Consumer<String> openNode) {
+        this(vm, kinds, openNode, new javafx.beans.property.SimpleObjectProperty<>(
+                dev.flightdeck.views.telemetry.TelemetrySnapshot.NONE));
+    }
+
+    /** @param telemetry the shown cluster's GPU telemetry, for the rank map's utilisation colouring */
+    public GangsView(GangsViewModel vm, GangKindsStatus kinds, Consumer<String> openNode,
+                     javafx.beans.value.ObservableValue<dev.flightdeck.views.telemetry.TelemetrySnapshot> telemetry) {
         this.vm = vm;
         this.table = new GangTable(vm);
         this.checkpoints = new CheckpointPane(vm);
@@ -71,7 +78,7 @@ public final class GangsView extends VBox {
         ScrollPane sideScroll = new ScrollPane(side);
         sideScroll.setFitToWidth(true);
         sideScroll.setMinWidth(380);
-        SplitPane bottom = new SplitPane(new RankMapPane(vm), sideScroll);
+        SplitPane bottom = new SplitPane(new RankMapPane(vm, new RankColourViewModel(vm, telemetry)), sideScroll);
         bottom.setDividerPositions(0.62);
 
         SplitPane split = new SplitPane(table, bottom);

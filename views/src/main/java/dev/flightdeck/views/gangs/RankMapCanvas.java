@@ -13,18 +13,20 @@ import java.util.List;
 
 /**
  * The rank grid, drawn on one canvas: a 1,024-rank gang is 1,024 rectangles, not 1,024
- * nodes in the scene graph. Hover and click go to the view model's hovered and selected
+ * nodes in the scene graph. Coloured by state or by GPU utilisation ({@link RankColourViewModel}). Hover and click go to the view model's hovered and selected
  * rank; the details pane shows them in words.
  */
 final class RankMapCanvas extends Canvas {
 
     private final GangsViewModel vm;
+    private final RankColourViewModel colours;
     private Gang gang;
     private double available = 600;
     private RankMapLayout layout;
 
-    RankMapCanvas(GangsViewModel vm) {
+    RankMapCanvas(GangsViewModel vm, RankColourViewModel colours) {
         this.vm = vm;
+        this.colours = colours;
         setId("rank-map-canvas");
         setOnMouseMoved(e -> {
             RankSlot s = layout == null ? null : layout.at(e.getX(), e.getY());
@@ -41,6 +43,8 @@ final class RankMapCanvas extends Canvas {
         });
         vm.selectedRankProperty().addListener((o, a, b) -> draw());
         vm.hoveredRankProperty().addListener((o, a, b) -> draw());
+        colours.modeProperty().addListener((o, a, b) -> draw());
+        colours.utilisationProperty().addListener((o, a, b) -> draw());
     }
 
     void show(Gang g) {
@@ -95,13 +99,22 @@ final class RankMapCanvas extends Canvas {
             g.fillText(l.text(), RankMapLayout.LABEL_WIDTH - 8, l.y() + s / 2);
         }
         List<RankMapLayout.Cell> cells = layout.cells();
+        boolean byUtilisation = colours.modeProperty().get() == RankColouring.GPU_UTILISATION;
+        RankUtilisation util = colours.utilisationProperty().get();
         // Healthy ranks first, broken ones last, so a broken rank's larger square is never overdrawn.
+        // A broken rank keeps its crossed red square in either colouring: its GPUs' use means nothing then.
         for (int pass = 0; pass < 2; pass++) {
             for (RankMapLayout.Cell c : cells) {
-                boolean broken = c.slot().state().haltsGang();
-                if (broken == (pass == 1)) {
-                    RankPainter.paint(g, c.slot().state(), c.slot().onUntrustedNode(), c.x(), c.y(), s,
-                            layout.numbered() ? String.valueOf(c.slot().rank()) : null);
+                RankSlot slot = c.slot();
+                boolean broken = slot.state().haltsGang();
+                if (broken != (pass == 1)) {
+                    continue;
+                }
+                String number = layout.numbered() ? String.valueOf(slot.rank()) : null;
+                if (byUtilisation && !broken) {
+                    UtilisationPainter.paint(g, util.of(slot), slot.onUntrustedNode(), c.x(), c.y(), s, number);
+                } else {
+                    RankPainter.paint(g, slot.state(), slot.onUntrustedNode(), c.x(), c.y(), s, number);
                 }
             }
         }

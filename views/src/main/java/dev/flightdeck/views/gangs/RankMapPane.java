@@ -1,6 +1,7 @@
 package dev.flightdeck.views.gangs;
 
 import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankSlot;
 import dev.flightdeck.app.gangs.RankState;
 import dev.flightdeck.views.theme.Icons;
@@ -17,16 +18,19 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The selected gang's ranks: the broken ones listed in words on top (each a link that
- * selects it on the map), the ranks needing a look in one line, the grid, and a legend
- * with the count per state.
+ * The selected gang's ranks: a stalled gang's finding and the broken ranks listed in words on
+ * top (each broken one a link that selects it on the map), the ranks needing a look in one line,
+ * the grid coloured by state or by GPU utilisation, and a legend: the count per state, or the scale.
  */
 public final class RankMapPane extends VBox {
 
     static final int BROKEN_LISTED = 6;
 
     private final GangsViewModel vm;
+    private final RankColourViewModel colours;
     private final Label title = new Label();
+    private final Label stalled = new Label();
+    private final Label utilisationNote = new Label();
     private final VBox broken = new VBox();
     private final Label attention = new Label();
     private final RankMapCanvas canvas;
@@ -34,8 +38,14 @@ public final class RankMapPane extends VBox {
     private final ScrollPane scroll;
     private Gang shown;
 
+    /** A rank map without telemetry: coloured by state only (its utilisation mode says why there is none). */
     public RankMapPane(GangsViewModel vm) {
+        this(vm, RankColourViewModel.withoutTelemetry(vm));
+    }
+
+    public RankMapPane(GangsViewModel vm, RankColourViewModel colours) {
         this.vm = vm;
+        this.colours = colours;
         setId("rank-map");
         getStyleClass().add(Styles.RANK_MAP);
         title.getStyleClass().add(Styles.SECTION_TITLE);
@@ -46,13 +56,28 @@ public final class RankMapPane extends VBox {
         attention.setWrapText(true);
         legend.getStyleClass().add(Styles.LEGEND);
         legend.setId("rank-legend");
-        canvas = new RankMapCanvas(vm);
+        stalled.setId("stalled-gang");
+        stalled.getStyleClass().add("stalled-gang");
+        stalled.setWrapText(true);
+        stalled.setMaxWidth(Double.MAX_VALUE);
+        utilisationNote.setId("rank-utilisation-note");
+        utilisationNote.getStyleClass().add(Styles.MUTED);
+        canvas = new RankMapCanvas(vm, colours);
         scroll = new ScrollPane(canvas);
         scroll.setId("rank-map-scroll");
         scroll.setFitToWidth(false);
         scroll.viewportBoundsProperty().addListener((o, a, b) -> canvas.setAvailableWidth(b.getWidth()));
         VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(title, broken, attention, scroll, legend);
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        javafx.scene.layout.HBox.setHgrow(gap, Priority.ALWAYS);
+        javafx.scene.layout.HBox header = new javafx.scene.layout.HBox(8, title, gap, RankColourToggle.of(colours));
+        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        getChildren().addAll(header, stalled, broken, attention, scroll, legend);
+        colours.modeProperty().addListener((o, a, m) -> {
+            showStalled(shown);
+            showLegend(shown);
+        });
+        colours.utilisationProperty().addListener((o, a, u) -> utilisationNote.setText(u.note()));
         vm.selectedLineProperty().addListener((o, a, line) -> show(line == null ? null : line.gang()));
         show(vm.selectedLineProperty().get() == null ? null : vm.selectedLineProperty().get().gang());
     }
@@ -65,6 +90,7 @@ public final class RankMapPane extends VBox {
         canvas.show(g);
         if (g == null) {
             title.setText("Rank map — select a gang");
+            showStalled(null);
             setVisibleManaged(broken, false);
             setVisibleManaged(attention, false);
             legend.getChildren().clear();
@@ -72,6 +98,8 @@ public final class RankMapPane extends VBox {
         }
         title.setText("Rank map · %d ranks on %d nodes%s".formatted(g.ranks().size(), g.nodesUsed(),
                 g.gpusPerRank() > 0 ? " · " + g.gpusPerRank() + (g.gpusPerRank() == 1 ? " GPU" : " GPUs") + " per rank" : ""));
+
+        showStalled(g);
 
         List<RankSlot> bad = RankGroups.broken(g);
         broken.getChildren().clear();
@@ -97,10 +125,44 @@ public final class RankMapPane extends VBox {
         List<RankSlot> look = RankGroups.attention(g);
         attention.setText(look.isEmpty() ? "" : "Needs a look: " + attentionText(look));
         attention.setGraphic(look.isEmpty() ? null : Icons.icon(Icons.rankState(RankState.NOT_READY), Styles.gang(
-                dev.flightdeck.app.gangs.GangVerdict.DEGRADED)));
+                GangVerdict.DEGRADED)));
         setVisibleManaged(attention, !look.isEmpty());
 
+        showLegend(g);
+    }
+
+    private void showLegend(Gang g) {
         legend.getChildren().clear();
+        if (g == null) {
+            return;
+        }
+        if (colours.modeProperty().get() == RankColouring.GPU_UTILISATION) {
+            legend.getChildren().addAll(UtilisationLegend.items());
+            legend.getChildren().add(utilisationNote);
+            utilisationNote.setText(colours.utilisationProperty().get().note());
+        } else {
+            stateLegend(g);
+        }
+        Label hint = new Label("hover or click a rank for details");
+        hint.getStyleClass().add(Styles.MUTED);
+        legend.getChildren().add(hint);
+    }
+
+    /** Stalled: every rank runs, so the state colours are all green; it is said above the map in words. */
+    private void showStalled(Gang g) {
+        boolean isStalled = g != null && g.verdict() == GangVerdict.STALLED;
+        setVisibleManaged(stalled, isStalled);
+        if (!isStalled) {
+            return;
+        }
+        stalled.setText("Stalled — " + (g.reasons().isEmpty() ? "every rank's GPUs idle" : g.reasons().getFirst())
+                + (colours.modeProperty().get() == RankColouring.STATE ? "  (colour by GPU utilisation to see it)" : ""));
+        if (stalled.getGraphic() == null) {
+            stalled.setGraphic(Icons.icon(Icons.gangVerdict(GangVerdict.STALLED), Styles.gang(GangVerdict.STALLED)));
+        }
+    }
+
+    private void stateLegend(Gang g) {
         Map<RankState, Integer> counts = RankGroups.counts(g);
         for (RankState st : RankState.values()) {
             Integer n = counts.get(st);
@@ -112,11 +174,6 @@ public final class RankMapPane extends VBox {
         }
         long untrusted = g.ranks().stream().filter(RankSlot::onUntrustedNode).count();
         legend.getChildren().add(new Label("on untrusted node " + untrusted, RankPainter.swatch(RankState.RUNNING, true)));
-        if (!legend.getChildren().isEmpty()) {
-            Label hint = new Label("hover or click a rank for details");
-            hint.getStyleClass().add(Styles.MUTED);
-            legend.getChildren().add(hint);
-        }
     }
 
     /** {@code rank 5 · failed · gpu-node-037 · Error (exit 1): NCCL error…}. */

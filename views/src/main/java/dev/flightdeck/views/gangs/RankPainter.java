@@ -74,14 +74,7 @@ final class RankPainter {
             }
         }
         if (untrusted) {
-            // A purple ring and corner flag: the rank runs, but on GPUs nobody should trust.
-            g.setStroke(UNTRUSTED);
-            g.setLineWidth(2);
-            g.strokeRect(x - 2, y - 2, s + 4, s + 4);
-            g.setLineWidth(1);
-            double t = Math.max(8, s * 0.55);
-            g.setFill(UNTRUSTED);
-            g.fillPolygon(new double[]{x + s - t, x + s, x + s}, new double[]{y, y, y + t}, 3);
+            untrusted(g, x, y, s);
         }
         if (number != null && !state.haltsGang()) {
             g.setFill(light ? TEXT : Color.WHITE);
@@ -89,7 +82,18 @@ final class RankPainter {
         }
     }
 
-    private static void label(GraphicsContext g, String text, double x, double y, double s) {
+    /** A purple ring and corner flag: the rank runs, but on GPUs nobody should trust (in either colouring). */
+    static void untrusted(GraphicsContext g, double x, double y, double s) {
+        g.setStroke(UNTRUSTED);
+        g.setLineWidth(2);
+        g.strokeRect(x - 2, y - 2, s + 4, s + 4);
+        g.setLineWidth(1);
+        double t = Math.max(8, s * 0.55);
+        g.setFill(UNTRUSTED);
+        g.fillPolygon(new double[]{x + s - t, x + s, x + s}, new double[]{y, y, y + t}, 3);
+    }
+
+    static void label(GraphicsContext g, String text, double x, double y, double s) {
         g.setFont(Font.font("System", FontWeight.BOLD, text.length() > 2 ? 10 : 12));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);

@@ -21,13 +21,15 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The selected node in words: why it has its verdict, its facts, conditions, taints,
- * pods, the console's own annotations and all labels, in three columns so the table
- * above keeps its width. Rebuilt on each change of the view model's details (one node).
+ * The selected node in words: why it has its verdict, its GPUs as telemetry sees them, then
+ * its facts, conditions, taints, pods, the console's own annotations and all labels, in three
+ * columns so the table above keeps its width. Rebuilt on each change of the view model's details (one node).
  */
 final class NodeDetailsPane extends ScrollPane {
 
+    private final VBox content = new VBox(6);
     private final HBox columns = new HBox(24);
+    private NodeGpusPane gpus;
     private final NodesViewModel vm;
     private final VBox ranks = new VBox(2);
     private Consumer<NodeRank> openRank = r -> { };
@@ -39,8 +41,8 @@ final class NodeDetailsPane extends ScrollPane {
         vm.selectedRanks().addListener((ListChangeListener<NodeRank>) c -> showRanks());
         setId("node-details");
         setFitToWidth(true);
-        columns.getStyleClass().add(Styles.DETAILS);
-        setContent(columns);
+        content.getStyleClass().add(Styles.DETAILS);
+        setContent(content);
         vm.detailsProperty().addListener((o, old, d) -> show(d));
         show(vm.detailsProperty().get());
     }
@@ -53,29 +55,32 @@ final class NodeDetailsPane extends ScrollPane {
 
     private void show(NodeDetails d) {
         if (d == null) {
-            Label hint = new Label("Select a node to see why it has its verdict, its conditions, taints, pods and labels.");
+            Label hint = new Label("Select a node to see why it has its verdict, its GPUs, conditions, taints, pods and labels.");
             hint.getStyleClass().add(Styles.MUTED);
-            columns.getChildren().setAll(hint);
+            content.getChildren().setAll(hint);
             return;
         }
         Label title = new Label(d.name(), Icons.icon(Icons.verdict(d.verdict()), Styles.verdict(d.verdict())));
         title.setId("details-title");
         title.getStyleClass().add(Styles.DETAILS_TITLE);
-
-        VBox first = column(title);
+        HBox header = new HBox(16, title);
+        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         javafx.scene.Node bar = actions.apply(d.name());
         if (bar != null) {
-            first.getChildren().add(bar);
+            header.getChildren().add(bar);
         }
-        first.getChildren().add(section("Why " + d.verdict().label()));
-        // The words column stays readable-narrow; conditions and pods get the spare width.
+        // Why first, across the width (it is what the operator came for), then the GPUs' evidence, then the rest.
+        VBox why = new VBox(2, section("Why " + d.verdict().label()));
+        why.setMaxWidth(900);
+        for (String r : d.reasons()) {
+            why.getChildren().add(wrapped("• " + r));
+        }
+
+        VBox first = column(section("Facts"), grid(d.facts().stream()
+                .map(kv -> new String[]{kv.key(), kv.value()}).toList(), false));
+        // The facts column stays readable-narrow; conditions and pods get the spare width.
         first.setMaxWidth(400);
         HBox.setHgrow(first, Priority.NEVER);
-        for (String r : d.reasons()) {
-            first.getChildren().add(wrapped("• " + r));
-        }
-        first.getChildren().addAll(section("Facts"), grid(d.facts().stream()
-                .map(kv -> new String[]{kv.key(), kv.value()}).toList(), false));
 
         VBox second = column(section("Conditions"));
         second.getChildren().add(d.conditions().isEmpty() ? muted("none reported") : conditions(d));
@@ -95,6 +100,17 @@ final class NodeDetailsPane extends ScrollPane {
         third.getChildren().add(grid(d.labels().stream().map(kv -> new String[]{kv.key(), kv.value()}).toList(), true));
 
         columns.getChildren().setAll(first, second, third);
+        content.getChildren().setAll(header, why);
+        if (gpus != null) {
+            content.getChildren().add(gpus);
+        }
+        content.getChildren().add(columns);
+    }
+
+    /** The node's GPUs from telemetry, under its reasons (set by the screen once it has the cluster's telemetry). */
+    void setGpus(NodeGpusPane pane) {
+        this.gpus = pane;
+        show(vm.detailsProperty().get());
     }
 
     /** Jumps to a rank's gang (set by the shell). */

@@ -124,7 +124,6 @@ public final class NodesView extends VBox {
         table.requestFocus();
     }
 
-    /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */
     /** The batch action on the filter bar: re-run preflight on every gated node, off with its reason when not allowed. */
     public void setBatchPreflight(Runnable open, javafx.beans.property.ReadOnlyStringProperty whyNot) {
         batchPreflight.setOnAction(e -> open.run());
@@ -149,6 +148,12 @@ public final class NodesView extends VBox {
         details.setActions(bar);
     }
 
+    /** The selected node's GPUs from the shown cluster's telemetry, in its details. */
+    public void showGpuTelemetry(javafx.beans.value.ObservableValue<dev.flightdeck.views.telemetry.TelemetrySnapshot> telemetry) {
+        details.setGpus(new NodeGpusPane(NodeGpusViewModel.of(vm, telemetry)));
+    }
+
+    /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */
     public void setOnOpenRank(java.util.function.Consumer<NodeRank> open) {
         details.setOnOpenRank(open);
     }

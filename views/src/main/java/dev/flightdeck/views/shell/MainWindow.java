@@ -88,6 +88,7 @@ public final class MainWindow extends BorderPane {
                 .findFirst().orElse(ConnectionTarget.Sandbox.DEFAULT_NODES), this::setContextChoices, notice::set);
         sessions.gangs().setShowing(false); // until its screen is built and shown
         nodesView.setOnOpenRank(this::openRank);
+        nodesView.showGpuTelemetry(sessions.telemetry().snapshotProperty());
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         this.evidence = new dev.flightdeck.views.diagnose.Evidence(sessions::session,
                 () -> getScene() == null ? null : getScene().getWindow());
@@ -467,7 +468,8 @@ public final class MainWindow extends BorderPane {
 
     public GangsView gangsView() {
         if (gangsView == null) {
-            gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode);
+            gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode,
+                    sessions.telemetry().snapshotProperty());
             gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
             gangsView.setEvidence(new dev.flightdeck.views.gangs.GangEvidence() {
                 @Override

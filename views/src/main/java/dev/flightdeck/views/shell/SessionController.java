@@ -58,6 +58,8 @@ public final class SessionController implements AutoCloseable {
     private final GangsViewModel gangs;
     private final GangKindsStatus gangKinds = new GangKindsStatus();
     private final PressureViewModel pressure = new PressureViewModel(Platform::runLater);
+    private final dev.flightdeck.views.telemetry.TelemetryViewModel telemetry =
+            dev.flightdeck.views.telemetry.TelemetryViewModel.onFxThread();
     private Runnable journalChanged = () -> { };
     private final ActionsController actions = new ActionsController(() -> journalChanged.run());
     /** One virtual thread per switch: waiting for a silent cluster never holds up a switch to an open one. */
@@ -214,6 +216,7 @@ public final class SessionController implements AutoCloseable {
         // On the sandbox, its simulated pressure episodes for the person to switch on and off.
         pressure.attach(s.pressure(), s.connection().sandbox().map(dev.flightdeck.app.connect.SimulatedEpisodes::new)
                 .orElse(null));
+        telemetry.attach(s.telemetry());
         ConnectionTarget t = target.get();
         actions.attach(ActionSession.standard(s, t, settings, Clock.systemUTC()));
         session.set(s);
@@ -239,6 +242,7 @@ public final class SessionController implements AutoCloseable {
         gangs.clear();
         gangKinds.clear();
         pressure.detach();
+        telemetry.detach();
         actions.detach();
         nodes.refreshRanks();
         return old;
@@ -303,6 +307,11 @@ public final class SessionController implements AutoCloseable {
 
     public PressureViewModel pressure() {
         return pressure;
+    }
+
+    /** The shown cluster's GPU telemetry: the node details' GPUs, the rank map's utilisation, the status line. */
+    public dev.flightdeck.views.telemetry.TelemetryViewModel telemetry() {
+        return telemetry;
     }
 
     public GangKindsStatus gangKinds() {

@@ -45,6 +45,7 @@ public final class StatusBar extends HBox {
     private final Label connection = new Label("not connected", icon);
     private final Label fleet = new Label();
     private final Label pressure = new Label();
+    private final Label telemetry = new Label();
     private final Label fleetLine = new Label();
     private final MenuButton running = new MenuButton();
     private Runnable onPressureClicked = () -> { };
@@ -90,7 +91,10 @@ public final class StatusBar extends HBox {
         Label tlsOff = TlsOffBadge.create("status-tls-off");
         tlsOff.visibleProperty().bind(sessions.tlsVerificationOffProperty());
         tlsOff.managedProperty().bind(tlsOff.visibleProperty());
-        getChildren().addAll(connection, tlsOff, gap, running, fleetLine, gap2, pressure, spacer, fleet);
+        showTelemetry(sessions.telemetry());
+        Region gap3 = new Region();
+        gap3.setMinWidth(16);
+        getChildren().addAll(connection, tlsOff, gap, running, fleetLine, gap2, pressure, gap3, telemetry, spacer, fleet);
         showRunningActions();
 
         sessions.connectingProperty().addListener((o, a, b) -> refresh());
@@ -125,6 +129,26 @@ public final class StatusBar extends HBox {
         };
         list.addListener((ListChangeListener<RunningActions.Running>) c -> update.run());
         update.run();
+    }
+
+    /** GPU telemetry's source, GPUs and stalled gangs, or why there is none; the problems of its last read in the tooltip. */
+    private void showTelemetry(dev.flightdeck.views.telemetry.TelemetryViewModel t) {
+        telemetry.setId("status-telemetry");
+        telemetry.setMinWidth(0);
+        // Why there is none can be long (each source's reason): cut here, whole in the tooltip.
+        telemetry.setMaxWidth(420);
+        telemetry.textProperty().bind(t.statusLineProperty());
+        telemetry.managedProperty().bind(telemetry.textProperty().isNotEmpty());
+        telemetry.visibleProperty().bind(telemetry.managedProperty());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(t.statusDetailProperty());
+        telemetry.setTooltip(tip);
+        javafx.beans.value.ChangeListener<Boolean> style = (o, a, missing) -> {
+            telemetry.setGraphic(Icons.icon(missing ? Icons.INFO : Icons.GPU));
+            dev.flightdeck.views.rows.StyleClasses.toggle(telemetry.getStyleClass(), Styles.MUTED, missing);
+        };
+        t.missingProperty().addListener(style);
+        style.changed(null, null, t.missingProperty().get());
     }
 
     /** With several clusters open: the worst cluster's state and how many others need attention; a click opens the Fleet screen. */

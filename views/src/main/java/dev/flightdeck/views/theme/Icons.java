@@ -44,6 +44,8 @@ public final class Icons {
         return switch (v) {
             case HALTED -> Material2MZ.PAUSE_CIRCLE_FILLED;
             case FAILED -> Material2AL.CANCEL;
+            // Circular arrows struck through: every rank runs, nothing moves (a hung collective).
+            case STALLED -> Material2MZ.SYNC_DISABLED;
             case DEGRADED -> Material2MZ.WARNING;
             case STARTING -> Material2AL.HOURGLASS_TOP;
             case RUNNING -> Material2AL.CHECK_CIRCLE;
