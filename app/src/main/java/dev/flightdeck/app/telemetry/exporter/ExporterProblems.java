@@ -42,7 +42,7 @@ final class ExporterProblems {
     }
 
     private static String count(int some, int of) {
-        return some + " of " + of + " dcgm-exporter pod" + (of == 1 ? "" : "s");
+        return String.format(java.util.Locale.ROOT, "%,d of %,d dcgm-exporter pod%s", some, of, of == 1 ? "" : "s");
     }
 
     /** {@code gpu-operator/nvidia-dcgm-exporter-x7k2p on gpu-node-0050}. */
