@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * request budget, like all the console's requests. It asks one request per GPU node, where a Prometheus answers a
  * whole fleet in one query: at the default budget of 20 requests a second a read of N nodes takes at least N / 20
  * seconds. One scrape has no history: each GPU's window maximum is NaN and no Xid change is told (the caller compares
- * frames). An exporter that does not answer is a problem of the frame, not a failure of the read.
+ * frames). An exporter that does not answer is a problem of the frame, not a failure of the read. The cap holds for
+ * every read of one source: make one per cluster.
  */
 public final class ExporterSource implements TelemetrySource {
 
