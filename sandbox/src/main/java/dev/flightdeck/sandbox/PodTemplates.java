@@ -20,6 +20,9 @@ final class PodTemplates {
         l.put("controller-revision-hash", "6c8d9b7f4");
         l.put("pod-template-generation", "3");
         container(p, daemonSet, "nvcr.io/nvidia/k8s/" + daemonSet + ":v0.17.0", "100m", "256Mi", gpus);
+        if (daemonSet.equals(SandboxDcgmExporter.DAEMON_SET)) {
+            exporterPort((ObjectNode) p.path("spec").path("containers").path(0));
+        }
         running(p, daemonSet, started, 0);
         return p;
     }
@@ -36,11 +39,20 @@ final class PodTemplates {
         spec.putObject("updateStrategy").put("type", "RollingUpdate");
         ObjectNode template = spec.putObject("template");
         template.putObject("metadata").putObject("labels").put("app", name);
-        template.putObject("spec").putArray("containers").addObject().put("name", name)
+        ObjectNode container = template.putObject("spec").putArray("containers").addObject().put("name", name)
                 .put("image", "nvcr.io/nvidia/k8s/" + name + ":v0.17.0");
+        if (name.equals(SandboxDcgmExporter.DAEMON_SET)) {
+            exporterPort(container);
+        }
         d.putObject("status").put("currentNumberScheduled", nodes).put("desiredNumberScheduled", nodes)
                 .put("numberReady", nodes).put("numberMisscheduled", 0).put("observedGeneration", 3);
         return d;
+    }
+
+    /** The exporter's metrics port, as the GPU Operator declares it (the pod proxy dials it when no port is named). */
+    private static void exporterPort(ObjectNode container) {
+        container.putArray("ports").addObject().put("name", "metrics").put("containerPort", SandboxDcgmExporter.PORT)
+                .put("protocol", "TCP");
     }
 
     /** One rank of an Indexed Job, as the Job controller labels it (conventions §3). */

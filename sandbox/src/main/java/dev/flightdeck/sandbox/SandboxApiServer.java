@@ -27,7 +27,8 @@ import java.util.function.Predicate;
  * Simulated: /metrics, /readyz and /livez (see {@link MetricsEndpoints}); gang controllers,
  * cascading deletes and admission denials a test asks for (see {@link SandboxWorkloadControllers});
  * Flightdeck's validation Jobs ({@link SandboxPreflightRuns}); pods' logs as the kubelet serves them, training ranks
- * with their steps and their failures ({@link SandboxPodLogs}).
+ * with their steps and their failures ({@link SandboxPodLogs}); the pod proxy to the GPU nodes' dcgm-exporters
+ * ({@link SandboxDcgmExporter}).
  * Not served: authentication, RBAC, real admission, APF, server-side apply. Every request must be addressed
  * to a loopback name (403 otherwise: a web page rebound to 127.0.0.1 reads and changes nothing), and the
  * sandbox's control surface also asks for its port and token ({@link SandboxControlGuard}). Built on
@@ -56,19 +57,27 @@ public final class SandboxApiServer implements AutoCloseable {
     private SandboxPreflightRuns preflights;
     private SandboxPodLogs podLogs;
     private final SandboxFabric fabric;
+    /** Simulated: the dcgm-exporter pods behind the pod proxy, and the drills' GPU faults they show. */
+    private final SandboxGpuFaults gpuFaults;
+    private SandboxDcgmExporter dcgm;
     /** The sandbox's control surface, outside the Kubernetes API. */
     private volatile SandboxControlSurface control;
     /** Who may use the control surface (made once the port is known). */
     private volatile SandboxControlGuard guard;
 
     public SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds) {
-        this(store, simulated, crds, new SandboxFabric());
+        this(store, simulated, crds, new SandboxFabric(), new SandboxGpuFaults(store));
     }
 
-    /** @param fabric the hosts' NICs, whose failures show only in the ranks' logs */
-    SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds, SandboxFabric fabric) {
+    /**
+     * @param fabric    the hosts' NICs, whose failures show only in the ranks' logs
+     * @param gpuFaults the GPU faults only the exporters' metrics show
+     */
+    SandboxApiServer(ObjectStore store, MetricsEndpoints simulated, SandboxCrds crds, SandboxFabric fabric,
+                     SandboxGpuFaults gpuFaults) {
         this.store = store;
         this.fabric = fabric;
+        this.gpuFaults = gpuFaults;
         this.crds = crds;
         this.simulated = simulated;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(4)
@@ -88,6 +97,7 @@ public final class SandboxApiServer implements AutoCloseable {
         workloads = new SandboxWorkloadControllers(store, controllers);
         preflights = new SandboxPreflightRuns(store, workloads, controllers);
         podLogs = new SandboxPodLogs(store, preflights, fabric);
+        dcgm = new SandboxDcgmExporter(store, gpuFaults);
         int port;
         try {
             port = server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
@@ -250,6 +260,10 @@ public final class SandboxApiServer implements AutoCloseable {
                 } else {
                     plain(req.response(), podLogs.read(ap.namespace(), ap.name(), q));
                 }
+            } else if (m == HttpMethod.GET && "proxy".equals(ap.subresource()) && ap.table().equals("pods")) {
+                counters.count("PROXY", ap.table());
+                plain(req.response(), dcgm.proxy(ap.namespace(), ap.name(), SandboxDcgmExporter.proxiedPath(req.path()),
+                        java.time.Instant.now()));
             } else if (eventsV1(ap)) {
                 eventsV1(req, body, ap);
             } else if (m == HttpMethod.GET) {

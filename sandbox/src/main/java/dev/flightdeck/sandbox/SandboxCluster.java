@@ -25,6 +25,7 @@ public final class SandboxCluster implements AutoCloseable {
     private final SandboxTrainers trainers;
     private final SandboxBuckets buckets;
     private final SandboxFabric fabric = new SandboxFabric();
+    private final SandboxGpuFaults gpuFaults;
     private final int nodes;
     /** Drill sandboxes only: the simulated scheduler's retries and the trainers' checkpoints. */
     private java.util.concurrent.ScheduledExecutorService drillControllers;
@@ -40,6 +41,7 @@ public final class SandboxCluster implements AutoCloseable {
 
     private SandboxCluster(int nodes, boolean churning, Seeding seeding) {
         this.store = new ObjectStore();
+        this.gpuFaults = new SandboxGpuFaults(store);
         this.nodes = nodes;
         this.buckets = new SandboxBuckets();
         this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable, fabric);
@@ -65,7 +67,7 @@ public final class SandboxCluster implements AutoCloseable {
             throw new IllegalStateException("sandbox seeding failed: " + e.getMessage(), e);
         }
         this.pressure = SandboxPressure.simulate(store::count);
-        this.server = new SandboxApiServer(store, pressure.endpoints(), crds, fabric);
+        this.server = new SandboxApiServer(store, pressure.endpoints(), crds, fabric, gpuFaults);
         this.url = "http://127.0.0.1:" + server.start();
         this.objectStorage = new SandboxS3Server(buckets);
         objectStorage.start();
@@ -168,6 +170,14 @@ public final class SandboxCluster implements AutoCloseable {
     /** Drill sandboxes: the hosts' InfiniBand NICs (the "a NIC flaps" fault). */
     public SandboxFabric fabric() {
         return fabric;
+    }
+
+    /**
+     * The GPU faults only telemetry shows, on every sandbox: a stalled gang, a throttled GPU, a failed row remap, a
+     * double-bit ECC error, an exporter that stops answering (its dcgm-exporter pods serve them: {@link SandboxDcgmExporter}).
+     */
+    public SandboxGpuFaults gpuFaults() {
+        return gpuFaults;
     }
 
     /** Drill sandboxes: the gangs' trainers (their checkpoints, and the "checkpoints went stale" fault). */

@@ -35,6 +35,11 @@ import java.util.List;
  * POST /flightdeck-sandbox/v1/preflight-failures              {"node","detail"}: the node's next validation fails
  * PUT  /flightdeck-sandbox/v1/object-storage                  {"reachable":false}
  * POST /flightdeck-sandbox/v1/fabric/flaps                    {"node"}: the node's IB NIC flaps from now on; its ranks fail
+ * POST /flightdeck-sandbox/v1/gpus/stalls                     {"namespace","gang"}: its running ranks stay Running, GPUs idle
+ * POST /flightdeck-sandbox/v1/gpus/throttles                  {"node","gpu"}: SM clock far under its maximum, hot
+ * POST /flightdeck-sandbox/v1/gpus/row-remap-failures         {"node","gpu"}: ROW_REMAP_FAILURE 1, uncorrectable rows
+ * POST /flightdeck-sandbox/v1/gpus/double-bit-errors          {"node","gpu"}: one more double-bit volatile ECC error
+ * POST /flightdeck-sandbox/v1/gpus/silent-exporters           {"node"}: the node's dcgm-exporter stops answering
  * GET  /flightdeck-sandbox/v1/audit?from=N                    {"next","lost","requests":[{at,method,path,query,userAgent}]}
  * </pre>
  */
@@ -124,6 +129,8 @@ final class SandboxControlSurface {
                     cluster.trainers().pass(now); // its ranks fail at once, not at the trainers' next pass
                     yield done();
                 }
+                case "POST gpus/stalls", "POST gpus/throttles", "POST gpus/row-remap-failures",
+                     "POST gpus/double-bit-errors", "POST gpus/silent-exporters" -> gpuFault(p[1], parse(body));
                 case "GET audit" -> audit(from);
                 default -> fail(404, "NotFound", "no " + method + " " + path + " on the drill's control surface");
             };
@@ -174,6 +181,19 @@ final class SandboxControlSurface {
         cluster.seedDrillGangs(gangs);
         seeded = true;
         return new Answer(201, SandboxJson.MAPPER.createObjectNode().put("gangs", gangs.size()).toString());
+    }
+
+    /** A GPU fault only the exporters' metrics show ({@link SandboxGpuFaults}); 400 for a node or GPU it has not. */
+    private Answer gpuFault(String kind, JsonNode b) {
+        SandboxGpuFaults f = cluster.gpuFaults();
+        switch (kind) {
+            case "stalls" -> f.stallGang(text(b, "namespace"), text(b, "gang"));
+            case "silent-exporters" -> f.silenceExporter(text(b, "node"));
+            case "throttles" -> f.throttle(text(b, "node"), (int) number(b, "gpu"));
+            case "row-remap-failures" -> f.failRowRemap(text(b, "node"), (int) number(b, "gpu"));
+            default -> f.doubleBitError(text(b, "node"), (int) number(b, "gpu"));
+        }
+        return done();
     }
 
     private Answer newest(String namespace, String gang) {

@@ -50,6 +50,17 @@ final class SandboxGangFailures {
         this.store = store;
     }
 
+    /** The gang a pod's labels name ({@code namespace}-local), or null for a pod of no gang. */
+    static String gangName(Map<String, String> labels) {
+        for (String label : GANG_LABELS) {
+            String name = labels.get(label);
+            if (name != null && !name.isEmpty()) {
+                return name;
+            }
+        }
+        return null;
+    }
+
     /** The pod's gang, or null for a pod of no gang. */
     Gang of(ObjectNode pod) throws StoreException {
         JsonNode labels = pod.path("metadata").path("labels");

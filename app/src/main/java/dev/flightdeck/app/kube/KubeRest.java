@@ -64,6 +64,14 @@ public final class KubeRest {
         return get(path.toString());
     }
 
+    /**
+     * GET asking for plain text: a proxied {@code /metrics} ({@link ApiPath#proxy}), an exporter's text exposition.
+     * Read whole, as a log that ends is: many streamed answers at once were seen dropped mid-body by the client's pool.
+     */
+    public Answer getText(ApiPath path) throws IOException {
+        return send(builder(path.toString()).setHeader("Accept", "text/plain;version=0.0.4;q=1,*/*;q=0.1").build());
+    }
+
     public Answer post(ApiPath path, Object json) throws IOException {
         return post(path.toString(), json);
     }
