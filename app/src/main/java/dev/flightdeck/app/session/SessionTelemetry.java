@@ -5,6 +5,7 @@ import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.TelemetryPoller;
+import dev.flightdeck.app.telemetry.exporter.ExporterSource;
 import dev.flightdeck.app.telemetry.prometheus.PrometheusSources;
 
 import java.util.List;
@@ -26,6 +27,7 @@ final class SessionTelemetry {
         if (options.prometheus() != null) {
             return List.of(() -> PrometheusSources.open(options.prometheus(), rest, mapping));
         }
-        return List.of(() -> PrometheusSources.open(null, rest, mapping));
+        return List.of(() -> PrometheusSources.open(null, rest, mapping),
+                () -> ExporterSource.findIn(connection, fleet::nodeOfPod, node -> fleet.node(node) != null));
     }
 }

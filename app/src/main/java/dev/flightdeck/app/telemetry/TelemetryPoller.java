@@ -97,7 +97,7 @@ public final class TelemetryPoller implements AutoCloseable {
             history.record(frame);
             latestFrame = frame;
             latest = j.summary();
-            wait = interval;
+            wait = source.interval(interval);
         } catch (TelemetryUnavailable e) {
             model.accept(GpuTelemetryFindings.NONE);
             history.recordGap();

@@ -19,4 +19,12 @@ public interface TelemetrySource {
      * @throws TelemetryUnavailable when nothing could be read (one line: what failed and where)
      */
     TelemetryFrame read(Duration window) throws TelemetryUnavailable;
+
+    /**
+     * How long to wait between reads, given the console's usual {@code standard}: a source whose read costs a request
+     * per node spaces its reads out so that it takes a small share of the cluster's request budget.
+     */
+    default Duration interval(Duration standard) {
+        return standard;
+    }
 }

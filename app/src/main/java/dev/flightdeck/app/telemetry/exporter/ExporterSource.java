@@ -63,6 +63,38 @@ public final class ExporterSource implements TelemetrySource {
         this.clock = clock;
     }
 
+    /** More exporters than this are not scraped one by one: a Prometheus is the way at that size. */
+    public static final int MAX_EXPORTERS = 1_000;
+    /** The average cost a refresh may put on the API server: one scrape per this long (5 a second). */
+    static final Duration PER_SCRAPE = Duration.ofMillis(200);
+
+    /**
+     * The cluster's exporters as a source, when it has some and not too many to scrape one by one.
+     *
+     * @throws TelemetryUnavailable none found (which labels were looked for), or more than {@link #MAX_EXPORTERS}
+     */
+    public static ExporterSource findIn(ClusterConnection connection, PodLocator pods, GpuLabelMapping.NodeNames nodes)
+            throws TelemetryUnavailable {
+        KubeRest rest = new KubeRest(connection.api());
+        ExporterPods.Found found = ExporterPods.find(rest);
+        if (found.pods().size() > MAX_EXPORTERS) {
+            throw new TelemetryUnavailable(found.pods().size() + " dcgm-exporter pods found, too many to scrape one by one "
+                    + "through the API server every refresh; set prometheus.url in the cluster's settings");
+        }
+        ExporterSource s = new ExporterSource(rest, pods, nodes, DEFAULT_IN_FLIGHT, Clock.systemUTC());
+        s.exporters = found.pods().size();
+        return s;
+    }
+
+    private volatile int exporters;
+
+    /** A scrape per exporter: at 5 scrapes a second on average at most, so 64 nodes every 30 s, 1,000 every 200 s. */
+    @Override
+    public Duration interval(Duration standard) {
+        Duration paced = PER_SCRAPE.multipliedBy(Math.max(exporters, last == null ? 0 : last.exporters()));
+        return paced.compareTo(standard) > 0 ? paced : standard;
+    }
+
     /** The exporters of {@code connection}'s cluster, through its connection and so its request budget. */
     public static ExporterSource of(ClusterConnection connection, PodLocator pods, GpuLabelMapping.NodeNames nodes) {
         return new ExporterSource(new KubeRest(connection.api()), pods, nodes, DEFAULT_IN_FLIGHT, Clock.systemUTC());
