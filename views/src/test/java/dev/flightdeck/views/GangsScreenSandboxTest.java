@@ -122,7 +122,7 @@ class GangsScreenSandboxTest {
         assertEquals("training/rlhf-actor rank 5 · failed", back.getText());
         robot.clickOn(back);
         FxWait.until(() -> robot.lookup("#gang-table").tryQuery().isPresent()
-                && gangs.selectedProperty().get() == first
+                && gangs.selectedProperty().get() != null && gangs.selectedProperty().get().key().equals(first.key())
                 && gangs.selectedRankProperty().get() != null && gangs.selectedRankProperty().get().rank() == 5,
                 "the Gangs screen with rank 5 of rlhf-actor");
 

@@ -32,6 +32,9 @@ public final class RankMapPane extends VBox {
     private final Label stalled = new Label();
     private final Label utilisationNote = new Label();
     private final VBox broken = new VBox();
+    /** What the broken-rank links say now, and how many ranks are broken (the links are rebuilt only when these change). */
+    private List<String> brokenShown = List.of();
+    private int brokenCount;
     private final Label attention = new Label();
     private final RankMapCanvas canvas;
     private final FlowPane legend = new FlowPane(14, 4);
@@ -102,6 +105,27 @@ public final class RankMapPane extends VBox {
         showStalled(g);
 
         List<RankSlot> bad = RankGroups.broken(g);
+        // The same gang arrives again and again (a checkpoint read, a telemetry refresh): the links are rebuilt only
+        // when what they say changed, or the one under the pointer would vanish as it is clicked.
+        List<String> said = bad.stream().limit(BROKEN_LISTED).map(RankMapPane::brokenText).toList();
+        if (!said.equals(brokenShown) || bad.size() != brokenCount) {
+            brokenShown = said;
+            brokenCount = bad.size();
+            listBroken(bad);
+        }
+        setVisibleManaged(broken, !bad.isEmpty());
+
+        List<RankSlot> look = RankGroups.attention(g);
+        attention.setText(look.isEmpty() ? "" : "Needs a look: " + attentionText(look));
+        attention.setGraphic(look.isEmpty() ? null : Icons.icon(Icons.rankState(RankState.NOT_READY), Styles.gang(
+                GangVerdict.DEGRADED)));
+        setVisibleManaged(attention, !look.isEmpty());
+
+        showLegend(g);
+    }
+
+    /** The broken ranks listed in words, each a link that selects it on the map; nothing when there are none. */
+    private void listBroken(List<RankSlot> bad) {
         broken.getChildren().clear();
         if (!bad.isEmpty()) {
             Label head = new Label("Broken ranks (" + bad.size() + ") — the collective is stuck until they are back",
@@ -113,22 +137,16 @@ public final class RankMapPane extends VBox {
                 link.setId("broken-rank-" + s.rank());
                 link.getStyleClass().add(Styles.BROKEN_RANK);
                 link.setWrapText(true);
-                link.setOnAction(e -> vm.selectedRankProperty().set(s));
+                int rank = s.rank();
+                // The rank as the gang shown now has it (the link may outlive the gang object it was made from).
+                link.setOnAction(e -> vm.selectedRankProperty().set(shown == null ? s : shown.ranks().stream()
+                        .filter(r -> r.rank() == rank).findFirst().orElse(s)));
                 broken.getChildren().add(link);
             }
             if (bad.size() > BROKEN_LISTED) {
                 broken.getChildren().add(new Label("… and " + (bad.size() - BROKEN_LISTED) + " more (crossed red squares below)"));
             }
         }
-        setVisibleManaged(broken, !bad.isEmpty());
-
-        List<RankSlot> look = RankGroups.attention(g);
-        attention.setText(look.isEmpty() ? "" : "Needs a look: " + attentionText(look));
-        attention.setGraphic(look.isEmpty() ? null : Icons.icon(Icons.rankState(RankState.NOT_READY), Styles.gang(
-                GangVerdict.DEGRADED)));
-        setVisibleManaged(attention, !look.isEmpty());
-
-        showLegend(g);
     }
 
     private void showLegend(Gang g) {

@@ -88,7 +88,7 @@ final class NodeDetailsPane extends ScrollPane {
         second.getChildren().add(d.taints().isEmpty() ? muted("none") : wrapped(String.join("\n", d.taints())));
 
         showRanks();
-        VBox third = column(ranks, section("Pods (" + d.pods().size() + ")"));
+        VBox third = column(section("Pods (" + d.pods().size() + ")"));
         third.getChildren().add(d.pods().isEmpty() ? muted("no pods on this node") : grid(d.pods().stream()
                 .map(p -> new String[]{p.name(), p.phase() + (p.gpus() > 0 ? " · " + p.gpus() + " GPU" : "")
                         + (p.restarts() > 0 ? " · " + p.restarts() + " restarts" : "")
@@ -101,6 +101,9 @@ final class NodeDetailsPane extends ScrollPane {
 
         columns.getChildren().setAll(first, second, third);
         content.getChildren().setAll(header, why);
+        // The gang ranks on the node come before its GPUs: a broken rank's link back to its gang must not fall below
+        // the fold under eight rows of telemetry.
+        content.getChildren().add(ranks);
         if (gpus != null) {
             content.getChildren().add(gpus);
         }

@@ -50,7 +50,8 @@ class NodeActionsSandboxTest extends SandboxScreenTest {
                 java.time.Duration.ofSeconds(8), java.time.Duration.ofMillis(500)));
         openNode(robot, "gpu-node-030");
         robot.clickOn("#node-preflight");
-        FxWait.until(() -> robot.lookup("#preflight-go").tryQuery().isPresent(), "the plan");
+        // Present is not enough: the button is enabled once the plan is read, and a click before that does nothing.
+        FxWait.until(() -> robot.lookup("#preflight-go").tryQuery().map(n -> !n.isDisabled()).orElse(false), "the plan");
         javafx.stage.Window dialog = robot.lookup("#preflight-go").query().getScene().getWindow();
         robot.clickOn("#preflight-go");
         FxWait.until(() -> RunningActions.list().size() == 1, "the run listed as running");
