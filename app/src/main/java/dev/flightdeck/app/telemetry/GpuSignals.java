@@ -8,7 +8,8 @@ import java.util.Map;
  * utilisation over the stall window when the source can say it (a Prometheus, with {@code max_over_time}); a source
  * without history (one scrape of the exporters) leaves it NaN and the stall detector keeps its own.
  *
- * @param utilMaxOverWindow highest utilisation (percent) over {@link TelemetryFrame#window()}, or NaN
+ * @param utilMaxOverWindow highest utilisation (percent) over {@link TelemetryFrame#window()} under the GPU's current
+ *                          workload, or NaN (no history, or the workload got the GPU within the window)
  * @param xidChanged        the last-Xid gauge changed within the window (a new Xid), as the source saw it
  */
 public record GpuSignals(GpuPlacement placement, Map<DcgmField, Double> values, double utilMaxOverWindow,

@@ -30,9 +30,16 @@ final class DcgmQueries {
         return BY + "(" + f.metric() + ")";
     }
 
-    /** The field's highest value per GPU over the window: a GPU idle now but busy in the window is not stalled. */
+    /**
+     * The field's highest value per GPU over the window: a GPU idle now but busy in the window is not stalled. Only for
+     * series that already had a sample when the window began (within the lookback before it): dcgm-exporter starts a
+     * new series when a pod gets the GPU, and a pod that got it 3 minutes ago has not been idle for 10, however idle
+     * its 3 minutes (loading its data) and the GPU before it were. Such a GPU has no window maximum; its idleness is
+     * learnt refresh by refresh.
+     */
     static String maxOverWindow(DcgmField f, Duration window) {
-        return BY + "(max_over_time(" + f.metric() + "[" + range(window) + "]))";
+        return BY + "(max_over_time(" + f.metric() + "[" + range(window) + "])) and " + BY + "(" + f.metric() + " offset "
+                + range(window) + ")";
     }
 
     /** GPUs whose last-Xid gauge changed within the window: the gauge never resets, so a change is a new Xid. */

@@ -19,7 +19,8 @@ import java.util.Set;
  * Joins the answers of one refresh into one {@link GpuSignals} per GPU ({@code node/gpu}). Each label set is placed
  * once (the same set comes back for every field). Two label sets on one GPU — a workload that just changed, an
  * exporter pod restarted within the lookback — are one GPU: its values are the highest seen, its workload the one
- * that has one. A GPU only the window queries know (gone now) is not made up from them.
+ * that has one. A GPU only the window queries know (gone now) is not made up from them. Its window maximum is its
+ * current workload's only: the series from before a pod got the GPU say nothing of whether that pod has stalled.
  */
 final class GpuJoin {
 
@@ -31,6 +32,7 @@ final class GpuJoin {
     private final Set<Map<String, String>> goneUnplaced = new HashSet<>();
     private final Map<String, GpuPlacement> placements = new LinkedHashMap<>();
     private final Map<String, EnumMap<DcgmField, Double>> values = new HashMap<>();
+    /** Window maxima by {@link #windowKey}: the GPU and the workload holding it then. */
     private final Map<String, Double> utilMax = new HashMap<>();
     private final Map<String, Double> engineMax = new HashMap<>();
     private final Set<String> xid = new HashSet<>();
@@ -60,7 +62,7 @@ final class GpuJoin {
         for (PromSample s : samples) {
             GpuPlacement p = place(s.labels(), false);
             if (p != null) {
-                into.merge(p.key(), s.value(), GpuJoin::max);
+                into.merge(windowKey(p), s.value(), GpuJoin::max);
             }
         }
     }
@@ -80,8 +82,8 @@ final class GpuJoin {
         for (GpuPlacement p : placements.values()) {
             EnumMap<DcgmField, Double> v = values.get(p.key());
             // Like GpuSignals.utilPercent: the engine's activity where the GPU reports it, else GPU_UTIL.
-            Double engine = v.containsKey(DcgmField.GR_ENGINE_ACTIVE) ? engineMax.get(p.key()) : null;
-            double window = engine != null ? engine * 100 : utilMax.getOrDefault(p.key(), Double.NaN);
+            Double engine = v.containsKey(DcgmField.GR_ENGINE_ACTIVE) ? engineMax.get(windowKey(p)) : null;
+            double window = engine != null ? engine * 100 : utilMax.getOrDefault(windowKey(p), Double.NaN);
             out.add(new GpuSignals(p, v, window, xid.contains(p.key())));
         }
         out.sort(Comparator.comparing((GpuSignals g) -> g.placement().node()).thenComparingInt(g -> g.placement().gpu()));
@@ -108,6 +110,11 @@ final class GpuJoin {
             (current ? unplaced : goneUnplaced).add(labels);
         }
         return p;
+    }
+
+    /** {@code node/gpu namespace/pod}: a GPU's window under one workload ({@code null/null} under none). */
+    private static String windowKey(GpuPlacement p) {
+        return p.key() + " " + p.podNamespace() + "/" + p.pod();
     }
 
     private static double max(double a, double b) {

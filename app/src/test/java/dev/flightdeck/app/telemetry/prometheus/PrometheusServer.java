@@ -66,11 +66,15 @@ final class PrometheusServer implements AutoCloseable {
 
     /** Starts Prometheus on {@code tsdb} and waits until it says it is ready (at most {@code wait}). */
     static PrometheusServer start(Path bin, Path tsdb, Duration wait) throws IOException, InterruptedException {
+        return start(bin, tsdb, wait, address());
+    }
+
+    /** As {@link #start(Path, Path, Duration)}, listening on {@code host} (loopback where no proxy must reach it). */
+    static PrometheusServer start(Path bin, Path tsdb, Duration wait, String host) throws IOException, InterruptedException {
         Path dir = tsdb.getParent();
         Path config = dir.resolve("prometheus.yml");
         // No scrape of its own: the backfilled history is all it holds, so every figure is known.
         Files.writeString(config, "global:\n  scrape_interval: 1m\nscrape_configs: []\n");
-        String host = address();
         int port = freePort(host);
         Path log = dir.resolve("prometheus.log");
         Process p = new ProcessBuilder(bin.resolve("prometheus").toString(), "--config.file=" + config,

@@ -105,7 +105,7 @@ public final class RealPrometheus implements ExecutionCondition, BeforeAllCallba
     }
 
     /** Under target/test-tmp when Maven runs the tests (so mvn clean removes it), else the system's temp. */
-    private static Path workDir() throws IOException {
+    static Path workDir() throws IOException {
         String root = System.getProperty("flightdeck.test.tmp");
         if (root == null) {
             return Files.createTempDirectory("flightdeck-prometheus-");
