@@ -28,6 +28,9 @@ public final class SandboxSession implements AutoCloseable {
             sandbox.close();
             throw new AssertionError("sandbox session did not sync: " + session.health().describe());
         }
+        // GPU telemetry's first read follows the sync (a LIST of the exporter pods, their scrapes); the next comes 30 s
+        // later. Waiting for the first keeps a test's own count of requests to what the test did.
+        eventually("GPU telemetry's first read", () -> session.telemetry().latest() != null);
         return new SandboxSession(sandbox, session);
     }
 

@@ -25,8 +25,6 @@ final class SandboxGpuReadings {
     static final int FB_TOTAL_MIB = 81_559;
     static final int FB_RESERVED_MIB = 570;
     static final int MAX_SM_CLOCK_MHZ = 1_980;
-    /** The Xid the device plugin withdraws a GPU for, in the sandbox's story: a double-bit ECC error. */
-    static final int WITHDRAWN_XID = 48;
 
     private static final Pattern XID = Pattern.compile("Xid (\\d+) on GPU (\\d+)");
     private static final Pattern ON_GPU = Pattern.compile("on GPU (\\d+)");
@@ -97,13 +95,15 @@ final class SandboxGpuReadings {
         v.put(DcgmSeries.PCIE_REPLAY_COUNTER, Math.floor(noise(seed, 8, 0) * 3));
         v.put(DcgmSeries.GPU_UTIL, util);
         v.put(DcgmSeries.MEM_COPY_UTIL, working ? 30 + Math.floor(noise(seed, 9, slot) * 25) : 0);
-        int xid = trouble.xidGpu() == gpu ? trouble.xidCode() : withdrawn ? WITHDRAWN_XID : 0;
+        // A GPU the device plugin withdrew says nothing more in DCGM: the plugin's own health check took it out, and a
+        // drill that withdraws GPUs rehearses exactly that (a node degraded, not a memory error that distrusts it).
+        int xid = trouble.xidGpu() == gpu ? trouble.xidCode() : 0;
         v.put(DcgmSeries.XID_ERRORS, (double) xid);
         v.put(DcgmSeries.FB_FREE, FB_TOTAL_MIB - FB_RESERVED_MIB - fbUsed);
         v.put(DcgmSeries.FB_USED, fbUsed);
         v.put(DcgmSeries.FB_RESERVED, (double) FB_RESERVED_MIB);
         v.put(DcgmSeries.ECC_SBE_VOL_TOTAL, Math.floor(noise(seed, 10, 0) * 3));
-        v.put(DcgmSeries.ECC_DBE_VOL_TOTAL, (double) faults.doubleBitErrors(node, gpu) + (withdrawn ? 1 : 0));
+        v.put(DcgmSeries.ECC_DBE_VOL_TOTAL, (double) faults.doubleBitErrors(node, gpu));
         v.put(DcgmSeries.NVLINK_REPLAY_ERROR_COUNT_TOTAL, trouble.nvlinkGpu() == gpu ? 1_200 + Math.floor(noise(seed, 11, 0) * 400) : 0);
         v.put(DcgmSeries.NVLINK_BANDWIDTH_TOTAL, (double) (slot % 1_000_000_000L) * 36_000 + Math.floorMod(seed, 1_000));
         boolean remapFailed = faults.rowRemapFailed(node, gpu);
