@@ -87,7 +87,7 @@ public final class ClusterSession implements AutoCloseable {
                 connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
         this.telemetry = new dev.flightdeck.app.telemetry.TelemetryPoller(
                 dev.flightdeck.app.telemetry.TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
-                new dev.flightdeck.app.telemetry.TelemetryJudge(dev.flightdeck.app.telemetry.StallThresholds.DEFAULTS), fleet::gangs, fleet::onTelemetry,
+                new dev.flightdeck.app.telemetry.TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
                 Clock.systemUTC(), dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL);
         // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
         // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
