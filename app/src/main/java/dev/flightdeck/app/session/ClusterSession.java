@@ -184,6 +184,11 @@ public final class ClusterSession implements AutoCloseable {
         return connection.displayName();
     }
 
+    /** What this session is connected to. */
+    public ConnectionTarget target() {
+        return target;
+    }
+
     /** The client does not check the cluster's certificate, as its kubeconfig says ({@link ClusterConnection#tlsVerificationOff()}). */
     public boolean tlsVerificationOff() {
         return connection.tlsVerificationOff();
@@ -250,6 +255,15 @@ public final class ClusterSession implements AutoCloseable {
     /** GPU telemetry: its source, latest frame and findings (folded into the node verdicts and gangs), history. */
     public dev.flightdeck.app.telemetry.TelemetryPoller telemetry() {
         return telemetry;
+    }
+
+    /**
+     * Reads the Prometheus {@code settings} name once (null: looks for one, as a session without settings does), GPUs
+     * placed by this session's pods and nodes: the settings dialog's Test, before anything is saved. Blocking.
+     */
+    public dev.flightdeck.app.telemetry.prometheus.PrometheusProbe.Result tryPrometheus(
+            dev.flightdeck.app.settings.PrometheusSettings settings, java.time.Duration window) {
+        return SessionTelemetry.probe(connection, fleet, settings, window);
     }
 
     /** Combined health of all watchers, for the connection indicator. */

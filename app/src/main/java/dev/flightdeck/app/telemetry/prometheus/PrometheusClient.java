@@ -59,6 +59,24 @@ public final class PrometheusClient {
         }
     }
 
+    /**
+     * The server's version as its build info says ({@code 2.42.0}), or null when it does not say: a Prometheus before
+     * 2.14, or another server that speaks the query API (Thanos, VictoriaMetrics) without that endpoint.
+     */
+    public String version() {
+        try {
+            PrometheusTransport.Answer a = transport.get("api/v1/status/buildinfo", Map.of());
+            if (a.code() != 200) {
+                return null;
+            }
+            com.fasterxml.jackson.databind.JsonNode v = new com.fasterxml.jackson.databind.ObjectMapper().readTree(a.body())
+                    .path("data").path("version");
+            return v.isTextual() && !v.asText().isBlank() ? PrometheusQueryError.oneLine(v.asText()) : null;
+        } catch (IOException e) {
+            return null; // the queries say what is wrong with the server; its version is only a nicety
+        }
+    }
+
     /** Bytes of answers read so far (for the benchmark and the status line). */
     public long bytesRead() {
         return bytesRead;

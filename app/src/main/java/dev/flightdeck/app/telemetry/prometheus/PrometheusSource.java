@@ -47,6 +47,11 @@ public final class PrometheusSource implements TelemetrySource {
         return client.describe();
     }
 
+    /** The server's version ({@code 2.42.0}), or null when it does not say. */
+    public String serverVersion() {
+        return client.version();
+    }
+
     @Override
     public TelemetryFrame read(Duration window) throws TelemetryUnavailable {
         Instant at = clock.instant();
