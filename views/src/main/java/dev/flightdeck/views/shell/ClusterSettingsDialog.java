@@ -22,7 +22,7 @@ import java.net.URISyntaxException;
  * Settings for one cluster context, saved to the settings file: where its checkpoint prefixes
  * are listed (an S3-compatible endpoint, region, path-style addressing), how often its
  * {@code /metrics} is scraped, its GPU telemetry (the Prometheus, when a gang is stalled:
- * {@link PrometheusFields}), and whether drills may run there on virtual nodes. Credentials
+ * {@link GpuTelemetryFields}), and whether drills may run there on virtual nodes. Credentials
  * are deliberately not asked for: AWS's come from the standard chain, Prometheus's from the
  * files named. Saving reconnects.
  */
@@ -35,7 +35,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final CheckBox drills = new CheckBox("Allow drills here: they create virtual GPU nodes and pods (labelled "
             + "flightdeck.dev/drill, tainted, removed afterwards). Staging clusters only.");
     private final Label error = new Label();
-    private final PrometheusFields telemetry;
+    private final GpuTelemetryFields telemetry;
     private ClusterSettings current;
 
     /**
@@ -43,7 +43,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
      * @param tester reads a Prometheus once for the Test button (through the cluster's session when there is one)
      */
     ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect,
-                          PrometheusFields.Tester tester) {
+                          GpuTelemetryFields.Tester tester) {
         initOwner(owner);
         getDialogPane().getStylesheets().add(Styles.stylesheet());
         setTitle("Cluster settings — " + context);
@@ -72,7 +72,13 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         error.setMaxWidth(700);
         error.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         error.setText(loaded.problem());
-        telemetry = new PrometheusFields(current.prometheus(), current.gpuStall(), file.path().toAbsolutePath().getParent(),
+        // A reason can be longer than the dialog was sized for: grow it rather than cut the reason short.
+        error.textProperty().addListener((o, was, now) -> javafx.application.Platform.runLater(() -> {
+            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
+                getDialogPane().getScene().getWindow().sizeToScene();
+            }
+        }));
+        telemetry = new GpuTelemetryFields(current.prometheus(), current.gpuStall(), file.path().toAbsolutePath().getParent(),
                 tester);
 
         GridPane grid = new GridPane();

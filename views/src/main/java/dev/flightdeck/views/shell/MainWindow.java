@@ -188,7 +188,7 @@ public final class MainWindow extends BorderPane {
                 Thread.ofVirtual().name("settings-read").start(() -> {
                     SettingsFile.Loaded loaded = file.load();
                     javafx.application.Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
-                            sessions::retry, PrometheusFields.through(own)).show());
+                            sessions::retry, GpuTelemetryFields.through(own)).show());
                 });
             }
         });

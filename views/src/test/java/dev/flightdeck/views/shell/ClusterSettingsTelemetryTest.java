@@ -51,7 +51,7 @@ class ClusterSettingsTelemetryTest {
         stage.show();
         // No session at hand: the Test goes straight to the URL entered, as it does before the cluster is connected.
         dialog = new ClusterSettingsDialog(stage, "lab", new SettingsFile.Loaded(Map.of(), null), file, () -> { },
-                PrometheusFields.through(null));
+                GpuTelemetryFields.through(null));
         dialog.setX(0);
         dialog.setY(0);
         dialog.show();

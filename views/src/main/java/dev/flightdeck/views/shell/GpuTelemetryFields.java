@@ -28,7 +28,7 @@ import java.time.Duration;
  * file, CA file, skip TLS verification with its warning), when a gang counts as stalled, and a Test button that reads
  * the Prometheus once, as entered, before anything is saved. An empty URL means: look for one behind the API server.
  */
-final class PrometheusFields {
+final class GpuTelemetryFields {
 
     /** Reads a Prometheus once (blocking; called off the FX thread); null settings: look for one. */
     @FunctionalInterface
@@ -61,7 +61,7 @@ final class PrometheusFields {
     private final Tester tester;
 
     /** @param settingsDir where a relative file name is read from, as the settings file reads it */
-    PrometheusFields(PrometheusSettings p, StallThresholds stall, Path settingsDir, Tester tester) {
+    GpuTelemetryFields(PrometheusSettings p, StallThresholds stall, Path settingsDir, Tester tester) {
         this.settingsDir = settingsDir;
         this.tester = tester;
         if (p != null) {
