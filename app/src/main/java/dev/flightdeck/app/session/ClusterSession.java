@@ -87,7 +87,7 @@ public final class ClusterSession implements AutoCloseable {
                 connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
         this.telemetry = new dev.flightdeck.app.telemetry.TelemetryPoller(
                 dev.flightdeck.app.telemetry.TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
-                new dev.flightdeck.app.telemetry.TelemetryJudge(dev.flightdeck.app.telemetry.StallThresholds.DEFAULTS), fleet::gangs, fleet::onTelemetry,
+                new dev.flightdeck.app.telemetry.TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
                 Clock.systemUTC(), dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL);
         // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
         // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
@@ -184,6 +184,11 @@ public final class ClusterSession implements AutoCloseable {
         return connection.displayName();
     }
 
+    /** What this session is connected to. */
+    public ConnectionTarget target() {
+        return target;
+    }
+
     /** The client does not check the cluster's certificate, as its kubeconfig says ({@link ClusterConnection#tlsVerificationOff()}). */
     public boolean tlsVerificationOff() {
         return connection.tlsVerificationOff();
@@ -250,6 +255,15 @@ public final class ClusterSession implements AutoCloseable {
     /** GPU telemetry: its source, latest frame and findings (folded into the node verdicts and gangs), history. */
     public dev.flightdeck.app.telemetry.TelemetryPoller telemetry() {
         return telemetry;
+    }
+
+    /**
+     * Reads the Prometheus {@code settings} name once (null: looks for one, as a session without settings does), GPUs
+     * placed by this session's pods and nodes: the settings dialog's Test, before anything is saved. Blocking.
+     */
+    public dev.flightdeck.app.telemetry.prometheus.PrometheusProbe.Result tryPrometheus(
+            dev.flightdeck.app.settings.PrometheusSettings settings, java.time.Duration window) {
+        return SessionTelemetry.probe(connection, fleet, settings, window);
     }
 
     /** Combined health of all watchers, for the connection indicator. */

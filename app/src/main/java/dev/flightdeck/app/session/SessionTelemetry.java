@@ -3,11 +3,14 @@ package dev.flightdeck.app.session;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.settings.PrometheusSettings;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.TelemetryPoller;
 import dev.flightdeck.app.telemetry.exporter.ExporterSource;
+import dev.flightdeck.app.telemetry.prometheus.PrometheusProbe;
 import dev.flightdeck.app.telemetry.prometheus.PrometheusSources;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -23,11 +26,21 @@ final class SessionTelemetry {
 
     static List<TelemetryPoller.SourceFinder> finders(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
         KubeRest rest = new KubeRest(connection.api());
-        GpuLabelMapping mapping = new GpuLabelMapping(fleet::nodeOfPod, node -> fleet.node(node) != null);
+        GpuLabelMapping mapping = mapping(fleet);
         if (options.prometheus() != null) {
             return List.of(() -> PrometheusSources.open(options.prometheus(), rest, mapping));
         }
         return List.of(() -> PrometheusSources.open(null, rest, mapping),
                 () -> ExporterSource.findIn(connection, fleet::nodeOfPod, node -> fleet.node(node) != null));
+    }
+
+    /** One read of the Prometheus {@code settings} name (null: the one found), placed as the session places GPUs. */
+    static PrometheusProbe.Result probe(ClusterConnection connection, FleetModel fleet, PrometheusSettings settings,
+                                        Duration window) {
+        return PrometheusProbe.once(settings, new KubeRest(connection.api()), mapping(fleet), window);
+    }
+
+    private static GpuLabelMapping mapping(FleetModel fleet) {
+        return new GpuLabelMapping(fleet::nodeOfPod, node -> fleet.node(node) != null);
     }
 }

@@ -1,6 +1,7 @@
 package dev.flightdeck.app.settings;
 
 import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.telemetry.StallThresholds;
 
 import java.time.Duration;
 
@@ -17,9 +18,11 @@ import java.time.Duration;
  *                        tainted and removed afterwards); off everywhere unless a person sets it
  * @param prometheus      the Prometheus GPU telemetry is read from, or null to look for one behind the API
  *                        server's service proxy
+ * @param gpuStall        when idle GPUs make a gang stalled (its idle threshold and window; the straggler's
+ *                        thresholds are the console's)
  */
 public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
-                              boolean drills, PrometheusSettings prometheus) {
+                              boolean drills, PrometheusSettings prometheus, StallThresholds gpuStall) {
 
     /** How often /metrics is scraped unless the settings say otherwise. */
     public static final Duration DEFAULT_METRICS_INTERVAL = Duration.ofSeconds(15);
@@ -27,9 +30,10 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
     public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, DEFAULT_METRICS_INTERVAL, false,
-            DrainLimits.DEFAULTS, false, null);
+            DrainLimits.DEFAULTS, false, null, StallThresholds.DEFAULTS);
 
     public ClusterSettings {
+        gpuStall = gpuStall == null ? StallThresholds.DEFAULTS : gpuStall;
         s3 = s3 == null ? S3Settings.AWS : s3;
         drainBreaker = drainBreaker == null ? DrainLimits.DEFAULTS : drainBreaker;
         metricsInterval = metricsInterval == null ? DEFAULT_METRICS_INTERVAL : metricsInterval;
@@ -37,6 +41,11 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
             throw new IllegalArgumentException("the /metrics interval must be between " + MIN_INTERVAL.toSeconds()
                     + " and " + MAX_INTERVAL.toSeconds() + " seconds, not " + metricsInterval.toSeconds());
         }
+    }
+
+    public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
+                           boolean drills, PrometheusSettings prometheus) {
+        this(s3, metricsInterval, readOnly, drainBreaker, drills, prometheus, StallThresholds.DEFAULTS);
     }
 
     public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
@@ -57,27 +66,32 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills, prometheus);
+        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills, prometheus, gpuStall);
     }
 
     public ClusterSettings withMetricsInterval(Duration d) {
-        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills, prometheus);
+        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills, prometheus, gpuStall);
     }
 
     public ClusterSettings withReadOnly(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills, prometheus);
+        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills, prometheus, gpuStall);
     }
 
     public ClusterSettings withDrainBreaker(DrainLimits b) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills, prometheus);
+        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills, prometheus, gpuStall);
     }
 
     public ClusterSettings withDrills(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on, prometheus);
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on, prometheus, gpuStall);
     }
 
     /** With {@code p} as the cluster's Prometheus (null: look for one). */
     public ClusterSettings withPrometheus(PrometheusSettings p) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, p);
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, p, gpuStall);
+    }
+
+    /** With {@code t} as when this cluster's gangs count as stalled. */
+    public ClusterSettings withGpuStall(StallThresholds t) {
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, prometheus, t);
     }
 }

@@ -22,7 +22,8 @@ import java.util.Map;
  * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
  *                              "metricsIntervalSeconds": 30, "readOnly": true,
  *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10},
- *                              "prometheus": {"url": "https://prom.lab", "bearerTokenFile": "prom.token"}}}}</pre>
+ *                              "prometheus": {"url": "https://prom.lab", "bearerTokenFile": "prom.token"},
+ *                              "gpuStall": {"idleBelowPercent": 5, "minutes": 10}}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -113,7 +114,8 @@ public final class SettingsFile {
                         d.path("maxGpuPercent").asDouble(DrainLimits.DEFAULTS.maxGpuPercent())) : DrainLimits.DEFAULTS;
                 out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker,
                         e.getValue().path("drills").asBoolean(false),
-                        PrometheusSettingsJson.read(e.getValue().get("prometheus"), settingsDir)));
+                        PrometheusSettingsJson.read(e.getValue().get("prometheus"), settingsDir),
+                        GpuStallJson.read(e.getValue().get("gpuStall"))));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
@@ -162,6 +164,7 @@ public final class SettingsFile {
         if (settings.prometheus() != null) {
             PrometheusSettingsJson.write(cluster, settings.prometheus(), directory());
         }
+        GpuStallJson.write(cluster, settings.gpuStall());
         write(root);
     }
 

@@ -27,6 +27,14 @@ public final class GpuLabelMapping {
     }
 
     /**
+     * With no cluster at hand (a settings dialog's test read before connecting): no pod is known, and any
+     * {@code Hostname} is taken for a node, so GPUs are counted per host rather than checked against the cluster.
+     */
+    public static GpuLabelMapping withoutCluster() {
+        return new GpuLabelMapping((namespace, pod) -> null, name -> true);
+    }
+
+    /**
      * @param labels          the series' labels
      * @param scrapedExporter the exporter pod the series was scraped from ({@code namespace/name}), when the source
      *                        scraped the exporters itself; null for a Prometheus (its target labels say it)

@@ -21,8 +21,10 @@ import java.net.URISyntaxException;
 /**
  * Settings for one cluster context, saved to the settings file: where its checkpoint prefixes
  * are listed (an S3-compatible endpoint, region, path-style addressing), how often its
- * {@code /metrics} is scraped, and whether drills may run there on virtual nodes. Credentials
- * are deliberately not asked for: they come from the standard AWS chain. Saving reconnects.
+ * {@code /metrics} is scraped, its GPU telemetry (the Prometheus, when a gang is stalled:
+ * {@link GpuTelemetryFields}), and whether drills may run there on virtual nodes. Credentials
+ * are deliberately not asked for: AWS's come from the standard chain, Prometheus's from the
+ * files named. Saving reconnects.
  */
 final class ClusterSettingsDialog extends Dialog<ButtonType> {
 
@@ -33,14 +35,17 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final CheckBox drills = new CheckBox("Allow drills here: they create virtual GPU nodes and pods (labelled "
             + "flightdeck.dev/drill, tainted, removed afterwards). Staging clusters only.");
     private final Label error = new Label();
+    private final GpuTelemetryFields telemetry;
     private ClusterSettings current;
 
-    /** @param loaded the settings file as read off the FX thread (with why it could not be, if so) */
-    ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect) {
+    /**
+     * @param loaded the settings file as read off the FX thread (with why it could not be, if so)
+     * @param tester reads a Prometheus once for the Test button (through the cluster's session when there is one)
+     */
+    ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect,
+                          GpuTelemetryFields.Tester tester) {
         initOwner(owner);
-        if (owner != null && owner.getScene() != null) {
-            getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
-        }
+        getDialogPane().getStylesheets().add(Styles.stylesheet());
         setTitle("Cluster settings — " + context);
         current = loaded.forContext(context);
         S3Settings s3 = current.s3();
@@ -59,11 +64,22 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         drills.setId("settings-drills");
         drills.setWrapText(true);
         drills.setMaxWidth(520);
+        drills.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         drills.setSelected(current.drills());
         error.setId("settings-error");
         error.getStyleClass().add(Styles.PROBLEM);
         error.setWrapText(true);
+        error.setMaxWidth(700);
+        error.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         error.setText(loaded.problem());
+        // A reason can be longer than the dialog was sized for: grow it rather than cut the reason short.
+        error.textProperty().addListener((o, was, now) -> javafx.application.Platform.runLater(() -> {
+            if (getDialogPane().getScene() != null && getDialogPane().getScene().getWindow() != null) {
+                getDialogPane().getScene().getWindow().sizeToScene();
+            }
+        }));
+        telemetry = new GpuTelemetryFields(current.prometheus(), current.gpuStall(), file.path().toAbsolutePath().getParent(),
+                tester);
 
         GridPane grid = new GridPane();
         grid.setHgap(10);
@@ -72,14 +88,16 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         grid.addRow(1, new Label("Region"), region);
         grid.add(pathStyle, 1, 2);
         grid.addRow(3, new Label("Scrape /metrics every (seconds)"), interval);
-        grid.add(drills, 1, 6);
+        int row = telemetry.addTo(grid, 4);
+        grid.add(drills, 1, row++);
         Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
-                + "~/.aws profiles and are never stored here.");
+                + "~/.aws profiles, and Prometheus's from the files named; none is stored here.");
         where.getStyleClass().add(Styles.MUTED);
         where.setWrapText(true);
         where.setMaxWidth(520);
-        grid.add(where, 0, 4, 2, 1);
-        grid.add(error, 0, 5, 2, 1);
+        where.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        grid.add(where, 0, row++, 2, 1);
+        grid.add(error, 0, row, 2, 1);
         getDialogPane().setContent(grid);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         Button save = (Button) getDialogPane().lookupButton(ButtonType.OK);
@@ -135,6 +153,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         }
         // From what was saved: a setting this dialog does not show (read-only, the drain breaker) is kept.
         return current.withS3(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()))
-                .withMetricsInterval(java.time.Duration.ofSeconds(seconds)).withDrills(drills.isSelected());
+                .withMetricsInterval(java.time.Duration.ofSeconds(seconds)).withDrills(drills.isSelected())
+                .withPrometheus(telemetry.prometheus()).withGpuStall(telemetry.stall(current.gpuStall()));
     }
 }

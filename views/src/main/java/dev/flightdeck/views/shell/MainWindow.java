@@ -182,10 +182,13 @@ public final class MainWindow extends BorderPane {
             if (sessions.targetProperty().get() instanceof ConnectionTarget.Context c) {
                 // The file is read off the FX thread; the dialog opens with what it holds for this context.
                 SettingsFile file = SettingsFile.standard();
+                ClusterSession shown = sessions.session();
+                ClusterSession own = shown != null && shown.target() instanceof ConnectionTarget.Context sc
+                        && sc.name().equals(c.name()) ? shown : null;
                 Thread.ofVirtual().name("settings-read").start(() -> {
                     SettingsFile.Loaded loaded = file.load();
                     javafx.application.Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
-                            sessions::retry).show());
+                            sessions::retry, GpuTelemetryFields.through(own)).show());
                 });
             }
         });

@@ -40,7 +40,7 @@ class ClusterSettingsDialogTest {
         stage.show();
         // A new, empty file: what it holds for "lab" is the defaults.
         dialog = new ClusterSettingsDialog(stage, "lab", new SettingsFile.Loaded(java.util.Map.of(), null), file,
-                reconnects::incrementAndGet);
+                reconnects::incrementAndGet, GpuTelemetryFields.through(null));
         dialog.setX(0);
         dialog.setY(0);
         dialog.show();
@@ -79,7 +79,8 @@ class ClusterSettingsDialogTest {
         var staging = file.load();
         robot.interact(() -> {
             dialog.close();
-            dialog = new ClusterSettingsDialog(null, "staging", staging, file, reconnects::incrementAndGet);
+            dialog = new ClusterSettingsDialog(null, "staging", staging, file, reconnects::incrementAndGet,
+                    GpuTelemetryFields.through(null));
             dialog.setX(0);
             dialog.setY(0);
             dialog.show();

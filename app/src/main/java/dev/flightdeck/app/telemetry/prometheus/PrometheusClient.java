@@ -20,7 +20,8 @@ public final class PrometheusClient {
 
     private final PrometheusTransport transport;
     private final Duration timeout;
-    private long bytesRead;
+    /** Queries of one refresh run at once ({@link QueriesInFlight}): each adds its answer's bytes. */
+    private final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
     PrometheusClient(PrometheusTransport transport, Duration timeout) {
         this.transport = transport;
@@ -48,7 +49,7 @@ public final class PrometheusClient {
         params.put("timeout", Math.max(1, timeout.toSeconds() - 1) + "s");
         PrometheusTransport.Answer a = promql.length() > LONGEST_GET
                 ? transport.postForm("api/v1/query", params) : transport.get("api/v1/query", params);
-        bytesRead += a.body().length;
+        bytesRead.addAndGet(a.body().length);
         try {
             return VectorAnswer.read(a.body());
         } catch (IOException notPrometheus) {
@@ -59,9 +60,27 @@ public final class PrometheusClient {
         }
     }
 
+    /**
+     * The server's version as its build info says ({@code 2.42.0}), or null when it does not say: a Prometheus before
+     * 2.14, or another server that speaks the query API (Thanos, VictoriaMetrics) without that endpoint.
+     */
+    public String version() {
+        try {
+            PrometheusTransport.Answer a = transport.get("api/v1/status/buildinfo", Map.of());
+            if (a.code() != 200) {
+                return null;
+            }
+            com.fasterxml.jackson.databind.JsonNode v = new com.fasterxml.jackson.databind.ObjectMapper().readTree(a.body())
+                    .path("data").path("version");
+            return v.isTextual() && !v.asText().isBlank() ? PrometheusQueryError.oneLine(v.asText()) : null;
+        } catch (IOException e) {
+            return null; // the queries say what is wrong with the server; its version is only a nicety
+        }
+    }
+
     /** Bytes of answers read so far (for the benchmark and the status line). */
     public long bytesRead() {
-        return bytesRead;
+        return bytesRead.get();
     }
 
     /** The first line of a body that is not Prometheus's JSON (a proxy's page, a 401's text). */

@@ -35,8 +35,32 @@ class PrometheusSourceRealTest {
                 Clock.fixed(p.end(), ZoneOffset.UTC), true);
     }
 
+    /** The same source, its queries sent {@code inFlight} at a time. */
+    private static PrometheusSource source(RealPrometheus.Loaded p, int inFlight) throws Exception {
+        DirectTransport t = new DirectTransport(PrometheusSettings.of(p.server().url()), Duration.ofSeconds(20),
+                PrometheusTransport.MAX_ANSWER_BYTES);
+        return new PrometheusSource(new PrometheusClient(t, Duration.ofSeconds(20)), TestFleet.mapping(),
+                Clock.fixed(p.end(), ZoneOffset.UTC), true, inFlight);
+    }
+
     private static Map<String, GpuSignals> byKey(TelemetryFrame f) {
         return f.gpus().stream().collect(Collectors.toMap(g -> g.placement().key(), g -> g));
+    }
+
+    @Test
+    void queriesSentFourAtOnceReadTheSameFrameAsOneAfterAnother(RealPrometheus.Loaded p) throws Exception {
+        TelemetryFrame oneByOne = source(p, 1).read(TEN_MINUTES);
+        TelemetryFrame fourAtOnce = source(p, PrometheusSource.IN_FLIGHT).read(TEN_MINUTES);
+        assertFalse(oneByOne.gpus().isEmpty());
+        assertEquals(oneByOne.gpus(), fourAtOnce.gpus());
+        assertEquals(oneByOne.problems(), fourAtOnce.problems());
+        assertEquals(oneByOne.unplaced(), fourAtOnce.unplaced());
+    }
+
+    @Test
+    void theServerSaysItsVersion(RealPrometheus.Loaded p) throws Exception {
+        String version = source(p).serverVersion();
+        assertTrue(version != null && version.startsWith("2.42"), "the installed Prometheus is 2.42: " + version);
     }
 
     @Test

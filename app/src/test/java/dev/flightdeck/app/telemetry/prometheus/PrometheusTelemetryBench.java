@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  * The Prometheus source at fleet scale (not a test: it prints figures). A real Prometheus is backfilled with an hour
  * of dcgm-exporter series for {@code -Dnodes} nodes × 8 GPUs ({@code -Dstep} seconds apart, ServiceMonitor shape,
  * half the GPUs with a workload), then each of the source's queries is timed on its own (ms, bytes, series), then
- * whole reads, and the heap after one. Run: {@code mvn -pl app -am -Pprom-bench -DskipTests verify
+ * whole reads with the queries sent one after another and {@link PrometheusSource#IN_FLIGHT} at once, and the heap
+ * after one. Run: {@code mvn -pl app -am -Pprom-bench -DskipTests verify
  * [-Dbench.prom.nodes=7500 -Dbench.prom.step=60 -Dbench.prom.reuse=true]}; the data goes to target/prom-bench
  * (removed first, unless {@code reuse} asks to measure again on it: the hour has to be within Prometheus's
  * retention and the queries are pinned to its end, so it can be re-read for days).
@@ -125,18 +126,31 @@ public final class PrometheusTelemetryBench {
         }
         Set<String> names = fleet.stream().map(DcgmOpenMetrics.Node::name).collect(Collectors.toSet());
         GpuLabelMapping mapping = new GpuLabelMapping((ns, pod) -> pods.get(ns + "/" + pod), names::contains);
-        PrometheusSource source = new PrometheusSource(client, mapping, Clock.fixed(end, ZoneOffset.UTC), true);
         TelemetryFrame frame = null;
-        for (int i = 0; i < 3; i++) {
-            long t0 = System.nanoTime();
-            frame = source.read(window);
-            System.out.printf("prom-bench: whole read %d: %d ms, %d GPUs, %d unplaced, %d problems%n", i + 1,
-                    (System.nanoTime() - t0) / 1_000_000, frame.gpus().size(), frame.unplaced(), frame.problems().size());
+        // One after another (as before QueriesInFlight), then as the console sends them.
+        for (int inFlight : new int[]{1, PrometheusSource.IN_FLIGHT}) {
+            PrometheusSource source = new PrometheusSource(client, mapping, Clock.fixed(end, ZoneOffset.UTC), true, inFlight);
+            for (int i = 0; i < 3; i++) {
+                long bytes = client.bytesRead();
+                long cpu = processCpuNanos();
+                long t0 = System.nanoTime();
+                frame = source.read(window);
+                System.out.printf("prom-bench: whole read, %d in flight, %d: %d ms, %.0f MB, console CPU %.1f s, %d GPUs, "
+                        + "%d unplaced, %d problems%n", inFlight, i + 1, (System.nanoTime() - t0) / 1_000_000,
+                        (client.bytesRead() - bytes) / 1e6, (processCpuNanos() - cpu) / 1e9, frame.gpus().size(),
+                        frame.unplaced(), frame.problems().size());
+            }
         }
         Runtime rt = Runtime.getRuntime();
         System.gc();
         System.out.printf("prom-bench: heap after a read, the frame held: %.0f MB (max %.0f MB); %d GPUs in it%n",
                 (rt.totalMemory() - rt.freeMemory()) / 1e6, rt.maxMemory() / 1e6, frame.gpus().size());
+    }
+
+    /** This JVM's CPU time so far (the console's side: reading and parsing the answers, the join). */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** ServiceMonitor shape (the common production one), every other GPU running a node's workload pod. */
