@@ -4,7 +4,7 @@ import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.fleet.PreflightConvention;
 import dev.flightdeck.app.pressure.PressureScraper;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 
 import java.time.Duration;
 import dev.flightdeck.app.settings.ClusterSettings;

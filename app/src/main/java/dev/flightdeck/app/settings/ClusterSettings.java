@@ -1,7 +1,7 @@
 package dev.flightdeck.app.settings;
 
 import dev.flightdeck.app.checkpoints.S3Settings;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 
 import java.time.Duration;
 

@@ -2,7 +2,7 @@ package dev.flightdeck.app.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 
 import java.time.Duration;
 import java.util.Iterator;

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.telemetry;
 
+import dev.flightdeck.app.settings.StallThresholds;
+
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -2,7 +2,7 @@ package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.settings.ClusterSettings;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 import dev.flightdeck.app.telemetry.TelemetrySummary;
 import dev.flightdeck.sandbox.SandboxCluster;
 import org.junit.jupiter.api.Test;

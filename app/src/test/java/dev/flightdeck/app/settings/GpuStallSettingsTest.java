@@ -2,7 +2,7 @@ package dev.flightdeck.app.settings;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.SessionOptions;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.telemetry;
 
+import dev.flightdeck.app.settings.StallThresholds;
+
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.model.GpuTelemetryFindings;
 import org.junit.jupiter.api.Test;

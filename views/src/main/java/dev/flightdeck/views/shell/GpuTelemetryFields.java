@@ -3,7 +3,7 @@ package dev.flightdeck.views.shell;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.settings.PrometheusSettings;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 import dev.flightdeck.app.telemetry.prometheus.PrometheusProbe;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;

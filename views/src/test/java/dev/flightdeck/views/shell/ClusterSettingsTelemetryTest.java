@@ -2,7 +2,7 @@ package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.settings.PrometheusSettings;
 import dev.flightdeck.app.settings.SettingsFile;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 import dev.flightdeck.testkit.TestSecrets;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;

@@ -5,7 +5,7 @@ import dev.flightdeck.app.model.GpuTelemetryFindings;
 import dev.flightdeck.app.telemetry.DcgmField;
 import dev.flightdeck.app.telemetry.GpuPlacement;
 import dev.flightdeck.app.telemetry.GpuSignals;
-import dev.flightdeck.app.telemetry.StallThresholds;
+import dev.flightdeck.app.settings.StallThresholds;
 import dev.flightdeck.app.telemetry.TelemetryFrame;
 import dev.flightdeck.app.telemetry.TelemetryJudge;
 import dev.flightdeck.app.telemetry.TelemetryPoller;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.telemetry;
+package dev.flightdeck.app.settings;
 
 import java.time.Duration;
 
