@@ -41,6 +41,11 @@ final class PrometheusServer implements AutoCloseable {
         this.dir = dir;
     }
 
+    /** The server's CPU time so far (user and system, from /proc on Linux); zero where the OS does not say. */
+    Duration cpu() {
+        return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
     /** prometheus and promtool from the PATH; null when either is missing. */
     static Path binaries() {
         for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {

@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  * The Prometheus source at fleet scale (not a test: it prints figures). A real Prometheus is backfilled with an hour
  * of dcgm-exporter series for {@code -Dnodes} nodes × 8 GPUs ({@code -Dstep} seconds apart, ServiceMonitor shape,
  * half the GPUs with a workload), then each of the source's queries is timed on its own (ms, bytes, series), then
- * whole reads with the queries sent one after another and {@link PrometheusSource#IN_FLIGHT} at once, and the heap
+ * whole reads, alternately with the queries sent one after another and {@link PrometheusSource#IN_FLIGHT} at once
+ * ({@code -Drounds} of each, 4 by default; the wall time, and the CPU Prometheus and the console spent), and the heap
  * after one. Run: {@code mvn -pl app -am -Pprom-bench -DskipTests verify
  * [-Dbench.prom.nodes=7500 -Dbench.prom.step=60 -Dbench.prom.reuse=true]}; the data goes to target/prom-bench
  * (removed first, unless {@code reuse} asks to measure again on it: the hour has to be within Prometheus's
@@ -126,25 +127,44 @@ public final class PrometheusTelemetryBench {
         }
         Set<String> names = fleet.stream().map(DcgmOpenMetrics.Node::name).collect(Collectors.toSet());
         GpuLabelMapping mapping = new GpuLabelMapping((ns, pod) -> pods.get(ns + "/" + pod), names::contains);
+        // One after another (as before QueriesInFlight) and as the console sends them, alternated so that a change in
+        // this shared machine's load weighs on both alike; the CPU each side spent says what bounds the time.
+        int rounds = Integer.getInteger("rounds", 4);
+        Map<Integer, List<Long>> wall = new LinkedHashMap<>();
         TelemetryFrame frame = null;
-        // One after another (as before QueriesInFlight), then as the console sends them.
-        for (int inFlight : new int[]{1, PrometheusSource.IN_FLIGHT}) {
-            PrometheusSource source = new PrometheusSource(client, mapping, Clock.fixed(end, ZoneOffset.UTC), true, inFlight);
-            for (int i = 0; i < 3; i++) {
+        for (int round = 1; round <= rounds; round++) {
+            for (int inFlight : new int[]{1, PrometheusSource.IN_FLIGHT}) {
+                PrometheusSource source = new PrometheusSource(client, mapping, Clock.fixed(end, ZoneOffset.UTC), true,
+                        inFlight);
                 long bytes = client.bytesRead();
                 long cpu = processCpuNanos();
+                Duration serverCpu = server.cpu();
                 long t0 = System.nanoTime();
                 frame = source.read(window);
-                System.out.printf("prom-bench: whole read, %d in flight, %d: %d ms, %.0f MB, console CPU %.1f s, %d GPUs, "
-                        + "%d unplaced, %d problems%n", inFlight, i + 1, (System.nanoTime() - t0) / 1_000_000,
-                        (client.bytesRead() - bytes) / 1e6, (processCpuNanos() - cpu) / 1e9, frame.gpus().size(),
-                        frame.unplaced(), frame.problems().size());
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                wall.computeIfAbsent(inFlight, k -> new ArrayList<>()).add(ms);
+                System.out.printf("prom-bench: whole read %d, %d in flight: %6d ms, %.0f MB, CPU: Prometheus %.1f s, console "
+                        + "%.1f s; load %s; %d GPUs, %d unplaced, %d problems%n", round, inFlight, ms,
+                        (client.bytesRead() - bytes) / 1e6, server.cpu().minus(serverCpu).toMillis() / 1e3,
+                        (processCpuNanos() - cpu) / 1e9, loadAverage(), frame.gpus().size(), frame.unplaced(),
+                        frame.problems().size());
             }
         }
+        wall.forEach((inFlight, ms) -> System.out.printf("prom-bench: %d in flight: median %d ms of %s%n", inFlight,
+                ms.stream().sorted().toList().get(ms.size() / 2), ms));
         Runtime rt = Runtime.getRuntime();
         System.gc();
         System.out.printf("prom-bench: heap after a read, the frame held: %.0f MB (max %.0f MB); %d GPUs in it%n",
                 (rt.totalMemory() - rt.freeMemory()) / 1e6, rt.maxMemory() / 1e6, frame.gpus().size());
+    }
+
+    /** The 1-minute load average, where the OS says it (the machine is shared: other work shows here). */
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "?";
+        }
     }
 
     /** This JVM's CPU time so far (the console's side: reading and parsing the answers, the join). */
