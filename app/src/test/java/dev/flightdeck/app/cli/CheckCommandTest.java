@@ -32,12 +32,14 @@ class CheckCommandTest {
         assertTrue(lines.stream().noneMatch(l -> l.startsWith("gpu-node-000 ")), "trusted nodes are not listed");
         int gangs = lines.indexOf("") + 1;
         assertTrue(gangs > 0, "a blank line separates the gangs section");
-        assertTrue(lines.get(gangs).startsWith("gangs: 9; halted 1; degraded 1; running 7; at risk 3; 128 GPUs in halted gangs; "),
+        // The sandbox's gpu-node-020 stops reporting at times (its simulated trouble); when the report comes then (the
+        // GPU telemetry read comes first), the halted gang's rank on it puts that gang at risk too.
+        assertTrue(lines.get(gangs).matches("gangs: 9; halted 1; degraded 1; running 7; at risk [34]; 128 GPUs in halted gangs; .*"),
                 lines.get(gangs));
         assertTrue(lines.get(gangs).endsWith(" GPU-hours at risk since last checkpoint (3 gangs with no known checkpoint)"),
                 lines.get(gangs));
-        assertTrue(lines.get(gangs + 1).startsWith("training/rlhf-actor  Indexed Job  halted  ranks 15/16  checkpoint 11m  "
-                + "rank 5 Failed on gpu-node-037: Error (exit 1): NCCL error: "), lines.get(gangs + 1));
+        assertTrue(lines.get(gangs + 1).matches("training/rlhf-actor  Indexed Job  halted( · at risk)?  ranks 15/16  checkpoint 11m  "
+                + "rank 5 Failed on gpu-node-037: Error \\(exit 1\\): NCCL error: .*"), lines.get(gangs + 1));
         assertTrue(lines.get(gangs + 2).startsWith("training/llm-pretrain  Indexed Job  degraded · at risk  ranks 30/32  checkpoint 10m  "
                 + "ranks 30, 31 Pending: 0/64 nodes are available: 1 node(s) had untolerated taint {flightdeck.dev/preflight: pending}"),
                 lines.get(gangs + 2));
