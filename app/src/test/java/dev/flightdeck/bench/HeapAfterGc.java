@@ -6,12 +6,12 @@ import java.lang.management.ManagementFactory;
  * The heap a process keeps: the least of three reads, each after a full GC. One read after one GC
  * still counts garbage a concurrent thread made meanwhile; the least of three does not.
  */
-final class HeapAfterGc {
+public final class HeapAfterGc {
 
     private HeapAfterGc() {
     }
 
-    static long bytes() throws InterruptedException {
+    public static long bytes() throws InterruptedException {
         long least = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
             System.gc();

@@ -57,16 +57,23 @@ public final class GpuHealthRules {
         if (g.value(DcgmField.ROW_REMAP_PENDING) >= 1 && !(g.value(DcgmField.ROW_REMAP_FAILURE) >= 1)) { // NaN: no such series
             out.add(new GpuHealthFinding(NodeVerdict.DEGRADED, gpu + ": a row remapping is pending (takes effect at the next GPU reset)"));
         }
-        double clock = g.value(DcgmField.SM_CLOCK);
-        double max = g.value(DcgmField.MAX_SM_CLOCK);
-        double util = g.utilPercent();
-        if (clock > 0 && max > 0 && util >= BUSY_PERCENT && clock < THROTTLED_CLOCK_FRACTION * max) {
+        if (throttled(g)) {
+            double clock = g.value(DcgmField.SM_CLOCK);
+            double max = g.value(DcgmField.MAX_SM_CLOCK);
+            double util = g.utilPercent();
             double temp = g.value(DcgmField.GPU_TEMP);
             out.add(new GpuHealthFinding(NodeVerdict.DEGRADED, String.format(Locale.ROOT,
                     "%s throttled: SM clock %,.0f of %,.0f MHz while %.0f%% busy%s", gpu, clock, max, util,
                     Double.isNaN(temp) ? "" : String.format(Locale.ROOT, " (%.0f °C)", temp))));
         }
         return out;
+    }
+
+    /** Busy and clocked well under its maximum: throttled (an idle GPU clocks down by design). The views flag the same. */
+    public static boolean throttled(GpuSignals g) {
+        double clock = g.value(DcgmField.SM_CLOCK);
+        double max = g.value(DcgmField.MAX_SM_CLOCK);
+        return clock > 0 && max > 0 && g.utilPercent() >= BUSY_PERCENT && clock < THROTTLED_CLOCK_FRACTION * max;
     }
 
     private static String count(double v) {

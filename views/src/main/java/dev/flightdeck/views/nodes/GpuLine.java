@@ -1,6 +1,7 @@
 package dev.flightdeck.views.nodes;
 
 import dev.flightdeck.app.telemetry.DcgmField;
+import dev.flightdeck.app.telemetry.GpuHealthRules;
 import dev.flightdeck.app.telemetry.GpuSignals;
 
 import java.util.Locale;
@@ -26,16 +27,13 @@ public record GpuLine(int index, String model, double util, byte[] history, Stri
     public record Flagged(String text, boolean flagged) {
     }
 
-    /** Busy and clocked under this share of its maximum: the rule of the core's GpuHealthRules (kept equal by a test). */
-    static final double THROTTLED_CLOCK_FRACTION = 0.8;
-    static final double BUSY_PERCENT = 50;
     private static final String NONE = "—";
 
     public static GpuLine of(GpuSignals g, byte[] history) {
         double util = g.utilPercent();
         double clock = g.value(DcgmField.SM_CLOCK);
         double max = g.value(DcgmField.MAX_SM_CLOCK);
-        boolean throttled = clock > 0 && max > 0 && util >= BUSY_PERCENT && clock < THROTTLED_CLOCK_FRACTION * max;
+        boolean throttled = GpuHealthRules.throttled(g); // flagged exactly where the node's verdict degrades it
         return new GpuLine(g.placement().gpu(), g.placement().model().isEmpty() ? NONE : g.placement().model(), util,
                 history, Double.isNaN(util) ? NONE : fmt("%.0f%%", util), memory(g), unit(g, DcgmField.GPU_TEMP, "%.0f °C"),
                 unit(g, DcgmField.POWER_USAGE, "%,.0f W"), new Flagged(clock(clock, max, throttled), throttled), ecc(g), rowRemap(g),

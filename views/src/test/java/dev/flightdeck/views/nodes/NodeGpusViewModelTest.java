@@ -113,7 +113,7 @@ class NodeGpusViewModelTest {
 
     @Test
     void theThrottledFlagIsTheNodeVerdictsRule() {
-        // The flag copies GpuHealthRules' rule (busy, clocked under 80 % of max): it must flag exactly what degrades the node.
+        // The flag is GpuHealthRules' rule (busy, clocked under 80 % of max): it must flag exactly what degrades the node.
         for (double util : new double[]{10, 49, 50, 90}) {
             for (double clock : new double[]{900, 1_583, 1_584, 1_585, 1_980}) {
                 GpuSignals g = gpu("n", 0, "p", util, Map.of(DcgmField.SM_CLOCK, clock, DcgmField.MAX_SM_CLOCK, 1_980.0));

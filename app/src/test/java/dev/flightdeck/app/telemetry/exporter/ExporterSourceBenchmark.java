@@ -1,5 +1,7 @@
 package dev.flightdeck.app.telemetry.exporter;
 
+import dev.flightdeck.bench.HeapAfterGc;
+
 import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.RequestBudget;
 import dev.flightdeck.app.kube.KubeRest;
@@ -55,12 +57,12 @@ public final class ExporterSourceBenchmark {
             System.out.println("— " + shape);
             for (int round = 0; round < rounds; round++) {
                 Thread.sleep(2_500); // the budget's burst refills between reads
-                long heapBefore = HeapAfterGcOfThisProcess.bytes();
+                long heapBefore = HeapAfterGc.bytes();
                 long cpuBefore = cpuNanos();
                 long proxiedBefore = sandbox.requests().total("PROXY");
                 TelemetryFrame frame = source.read(Duration.ofMinutes(10));
                 long cpu = cpuNanos() - cpuBefore;
-                long heapAfter = HeapAfterGcOfThisProcess.bytes();
+                long heapAfter = HeapAfterGc.bytes();
                 ExporterReadFigures f = source.lastRead();
                 System.out.printf("  %s: %.1f s; %,d requests (%d LIST pages, %,d scrapes; the server proxied %,d), at most %d "
                                 + "in flight; %,.0f MiB of metrics (%,.0f KiB an exporter); process CPU %.1f s; %,d GPUs placed, "
@@ -79,18 +81,5 @@ public final class ExporterSourceBenchmark {
 
     private static long cpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
-
-    /** The least of three heap reads after a full GC (as the benchmarks' HeapAfterGc, which is not visible here). */
-    private static final class HeapAfterGcOfThisProcess {
-        static long bytes() throws InterruptedException {
-            long least = Long.MAX_VALUE;
-            for (int i = 0; i < 3; i++) {
-                System.gc();
-                Thread.sleep(300);
-                least = Math.min(least, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-            }
-            return least;
-        }
     }
 }
