@@ -10,10 +10,13 @@ fd() { "${FLIGHTDECK:-flightdeck}" "$@"; }
 say() { echo "runbook: $*"; }
 
 # await_line REGEX: runs `flightdeck check` until one of its lines matches REGEX (extended), prints it.
-await_line() {
+await_line() { await_line_every 1 "$1"; }
+
+# await_line_every SECONDS REGEX: as await_line, with SECONDS between two checks (for what takes minutes to show).
+await_line_every() {
     while :; do
-        line=$(fd check 2>/dev/null | grep -E -m1 -- "$1") && { echo "$line"; return 0; }
-        sleep 1
+        line=$(fd check 2>/dev/null | grep -E -m1 -- "$2") && { echo "$line"; return 0; }
+        sleep "$1"
     done
 }
 
@@ -32,6 +35,13 @@ await_halted_gang() { await_gang "(halted|failed)(  | ·)"; }
 
 # await_gang REGEX: the first of the drill's gangs whose `check` line matches REGEX after its name (NAMESPACE/NAME).
 await_gang() { await_line "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*$1" | cut -d' ' -f1; }
+
+# await_stalled_gang: the first of the drill's gangs `check` lists as stalled (NAMESPACE/NAME). A stall is told only
+# once the GPUs stayed idle for the stall window, which each `check` learns from the one before (see docs/telemetry.md):
+# a look every 10 s is enough, and costs a tenth of one every second.
+await_stalled_gang() {
+    await_line_every 10 "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*stalled(  | ·)" | cut -d' ' -f1
+}
 
 # await_fresh_checkpoint NS/GANG: waits until `check` shows the gang's newest checkpoint seconds old
 # (the gang must be listed: at risk, or not running).

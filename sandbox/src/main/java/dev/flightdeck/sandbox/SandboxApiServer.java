@@ -96,7 +96,7 @@ public final class SandboxApiServer implements AutoCloseable {
         controllers.scheduleWithFixedDelay(disruption::pass, 200, 1000, TimeUnit.MILLISECONDS);
         workloads = new SandboxWorkloadControllers(store, controllers);
         preflights = new SandboxPreflightRuns(store, workloads, controllers);
-        podLogs = new SandboxPodLogs(store, preflights, fabric);
+        podLogs = new SandboxPodLogs(store, preflights, fabric, gpuFaults);
         dcgm = new SandboxDcgmExporter(store, gpuFaults);
         int port;
         try {

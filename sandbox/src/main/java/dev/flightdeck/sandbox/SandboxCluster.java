@@ -44,7 +44,7 @@ public final class SandboxCluster implements AutoCloseable {
         this.gpuFaults = new SandboxGpuFaults(store);
         this.nodes = nodes;
         this.buckets = new SandboxBuckets();
-        this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable, fabric);
+        this.trainers = new SandboxTrainers(store, buckets, this::objectStorageReachable, fabric, gpuFaults);
         store.define("nodes", "Node", "v1");
         store.define("pods", "Pod", "v1");
         store.define("namespaces", "Namespace", "v1");

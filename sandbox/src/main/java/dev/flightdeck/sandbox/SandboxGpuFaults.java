@@ -18,8 +18,8 @@ public final class SandboxGpuFaults {
     static final int GPUS_PER_NODE = 8;
 
     private final ObjectStore store;
-    /** "namespace/gang" → the UIDs of the ranks that were running when it stalled. */
-    private final Map<String, Set<String>> stalledGangs = new ConcurrentHashMap<>();
+    /** The UIDs of the ranks that were running when their gang stalled, with when it did. */
+    private final Map<String, java.time.Instant> stalledRanks = new ConcurrentHashMap<>();
     /** "node/gpu" keys. */
     private final Set<String> throttled = ConcurrentHashMap.newKeySet();
     private final Set<String> rowRemapFailed = ConcurrentHashMap.newKeySet();
@@ -32,7 +32,8 @@ public final class SandboxGpuFaults {
     }
 
     /**
-     * Stalls the gang's ranks running now: they stay Running, their GPUs go idle. Ranks created later (a restart) run.
+     * Stalls the gang's ranks running now: they stay Running, their GPUs go idle, their logs stop at their last step
+     * and their trainer saves no more checkpoints. Ranks created later (a restart) run.
      *
      * @throws IllegalArgumentException when the gang has no running rank
      */
@@ -50,10 +51,8 @@ public final class SandboxGpuFaults {
         if (uids.isEmpty()) {
             throw new IllegalArgumentException("no running rank of gang " + namespace + "/" + gang + " to stall");
         }
-        stalledGangs.merge(namespace + "/" + gang, uids, (a, b) -> {
-            a.addAll(b);
-            return a;
-        });
+        java.time.Instant now = java.time.Instant.now();
+        uids.forEach(uid -> stalledRanks.putIfAbsent(uid, now));
     }
 
     /** GPU {@code gpu} of {@code node} throttles: its SM clock falls far under its maximum while busy, and it runs hot. */
@@ -78,12 +77,12 @@ public final class SandboxGpuFaults {
     }
 
     boolean stalled(String podUid) {
-        for (Set<String> uids : stalledGangs.values()) {
-            if (uids.contains(podUid)) {
-                return true;
-            }
-        }
-        return false;
+        return stalledRanks.containsKey(podUid);
+    }
+
+    /** When the rank's gang stalled, or null when it runs. */
+    java.time.Instant stalledAt(String podUid) {
+        return stalledRanks.get(podUid);
     }
 
     boolean throttled(String node, int gpu) {

@@ -76,10 +76,10 @@ final class SandboxPodLogs {
     private final SandboxPreflightRuns runs;
     private final SandboxRankLogs rankLogs;
 
-    SandboxPodLogs(ObjectStore store, SandboxPreflightRuns runs, SandboxFabric fabric) {
+    SandboxPodLogs(ObjectStore store, SandboxPreflightRuns runs, SandboxFabric fabric, SandboxGpuFaults gpuFaults) {
         this.store = store;
         this.runs = runs;
-        this.rankLogs = new SandboxRankLogs(store, fabric);
+        this.rankLogs = new SandboxRankLogs(store, fabric, gpuFaults);
     }
 
     PlainResponse read(String namespace, String name, Query q) throws StoreException {

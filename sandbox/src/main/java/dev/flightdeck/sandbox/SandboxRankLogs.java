@@ -24,8 +24,10 @@ final class SandboxRankLogs {
     private final ObjectStore store;
     private final SandboxGangFailures gangs;
     private final SandboxFabric fabric;
+    private final SandboxGpuFaults gpuFaults;
 
-    SandboxRankLogs(ObjectStore store, SandboxFabric fabric) {
+    SandboxRankLogs(ObjectStore store, SandboxFabric fabric, SandboxGpuFaults gpuFaults) {
+        this.gpuFaults = gpuFaults;
         this.store = store;
         this.gangs = new SandboxGangFailures(store);
         this.fabric = fabric;
@@ -76,6 +78,11 @@ final class SandboxRankLogs {
         // Work is logged up to the container's end, not short of it: a log only grows, and a follow that already sent
         // the steps of the last second must find them still there when the container ends (else it sends nothing more).
         Instant workUntil = end != null ? end : now;
+        // A stalled rank hangs in its collective: it logs nothing after its last step.
+        Instant stalledAt = gpuFaults.stalledAt(pod.path("metadata").path("uid").asText());
+        if (stalledAt != null && stalledAt.isBefore(workUntil)) {
+            workUntil = stalledAt;
+        }
         boolean gangStopped = gang.failed() && !name.equals(gang.firstFailedPod());
         if (gangStopped && gang.firstFailedAt().isBefore(workUntil)) {
             workUntil = gang.firstFailedAt();

@@ -52,8 +52,11 @@ public final class SandboxTrainers {
     private final Map<String, Progress> progress = new ConcurrentHashMap<>();
 
     private final SandboxFabric fabric;
+    private final SandboxGpuFaults gpuFaults;
 
-    SandboxTrainers(ObjectStore store, SandboxBuckets buckets, BooleanSupplier storeReachable, SandboxFabric fabric) {
+    SandboxTrainers(ObjectStore store, SandboxBuckets buckets, BooleanSupplier storeReachable, SandboxFabric fabric,
+                    SandboxGpuFaults gpuFaults) {
+        this.gpuFaults = gpuFaults;
         this.store = store;
         this.buckets = buckets;
         this.storeReachable = storeReachable;
@@ -174,7 +177,7 @@ public final class SandboxTrainers {
         }
         if (running.size() >= t.ranks()) {
             p.wasComplete = true;
-            return true;
+            return running.stream().noneMatch(this::stalled); // a hung collective makes no progress to save
         }
         if (p.wasComplete && !p.collapsed) {
             p.collapsed = true;
@@ -189,6 +192,14 @@ public final class SandboxTrainers {
             running.forEach(o -> end(o, null, now)); // the watchdog takes the process down: no message of its own
         }
         return false;
+    }
+
+    private boolean stalled(StoredObject pod) {
+        try {
+            return gpuFaults.stalled(ObjectStore.parse(pod.json()).path("metadata").path("uid").asText());
+        } catch (StoreException unreadable) {
+            return false;
+        }
     }
 
     private static boolean pastFirstCollective(StoredObject o, Instant now) {

@@ -71,6 +71,9 @@ public final class ActCommand {
             if (o == null) {
                 return CheckCommand.UNREADABLE;
             }
+            if ("resume".equals(req.action())) {
+                StalledGangs.judgeBeforeResume(o.session(), req.target());
+            }
             ActionSession s = ActionSession.standard(o.session(), o.target(), o.settings(), Clock.systemUTC());
             Action<?, ?, ?> action = switch (req.action()) {
                 case "cordon", "uncordon" -> new NodeCordonAction();

@@ -95,7 +95,7 @@ public final class DrillRunCommand {
             // Owner-only from the start, like the journal: the run's folder and the reports kept after it.
             dev.flightdeck.app.journal.OwnerOnlyFiles.directory(drills);
             ResponderWorkspace ws = ResponderWorkspace.create(runDir, s, place.world(), place.context(), place.kubeconfigs(),
-                    place.settings(), launcher(env));
+                    place.settings(), launcher(env), req.pace());
             err.println("flightdeck: drill " + s.id() + " (" + s.title() + ") started on " + place.world().describe()
                     + " at " + place.world().clusterUrl() + "; limit " + s.limit().toMinutes() + " min"
                     + (req.pace() == 1 ? "" : ", faults strike " + java.math.BigDecimal.valueOf(req.pace())

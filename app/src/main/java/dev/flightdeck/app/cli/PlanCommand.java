@@ -54,6 +54,9 @@ public final class PlanCommand {
                 return CheckCommand.UNREADABLE;
             }
             KubeRest rest = new KubeRest(session.connection().api());
+            if ("resume".equals(req.action())) {
+                StalledGangs.judgeBeforeResume(session, req.target());
+            }
             List<String> lines = switch (req.action()) {
                 case "preflight" -> PreflightPlanText.lines(new PreflightPlanReader(rest).read(req.target(),
                         PreflightSettings.DEFAULTS.withCheck(req.validationCheck())));

@@ -35,9 +35,10 @@ final class ResponderWorkspace {
     /**
      * @param personsKubeconfigs the kubeconfig files the context came from (a staging drill), else empty
      * @param settings           the context's settings (a staging drill), else null
+     * @param pace               the drill's pace: the responder judges stalled gangs on the drill's schedule
      */
     static ResponderWorkspace create(Path dir, Scenario s, DrillWorld world, String context, List<Path> personsKubeconfigs,
-                                     ClusterSettings settings, String launcher) throws IOException {
+                                     ClusterSettings settings, String launcher, double pace) throws IOException {
         Files.createDirectories(dir);
         ResponderWorkspace w = new ResponderWorkspace(dir);
         Path kubeconfig = dir.resolve("kubeconfig");
@@ -63,7 +64,8 @@ final class ResponderWorkspace {
                       user: {}
                     """.formatted(context, cluster.url()));
             responderSettings.save(context, ClusterSettings.DEFAULTS.withS3(
-                    new S3Settings(cluster.objectStorage().endpoint(), "us-east-1", true)));
+                    new S3Settings(cluster.objectStorage().endpoint(), "us-east-1", true))
+                    .withGpuStall(dev.flightdeck.app.drills.DrillClock.stallThresholds(pace)));
             w.env.put("KUBECONFIG", kubeconfig.toString());
             // The sandbox's object store takes its own dummy keys; the person's AWS credentials stay out of it.
             w.env.put("AWS_ACCESS_KEY_ID", cluster.objectStorage().accessKey());
@@ -72,7 +74,7 @@ final class ResponderWorkspace {
             w.env.put("AWS_EC2_METADATA_DISABLED", "true");
         } else {
             Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\ncurrent-context: " + context + "\n");
-            responderSettings.save(context, settings);
+            responderSettings.save(context, settings.withGpuStall(dev.flightdeck.app.drills.DrillClock.stallThresholds(pace)));
             StringBuilder chain = new StringBuilder(kubeconfig.toString());
             personsKubeconfigs.forEach(p -> chain.append(File.pathSeparator).append(p.toAbsolutePath()));
             w.env.put("KUBECONFIG", chain.toString());

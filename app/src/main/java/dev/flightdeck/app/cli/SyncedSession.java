@@ -62,6 +62,10 @@ final class SyncedSession {
             err.println("flightdeck: " + p.getMessage());
             return null;
         }
+        // Each headless command reads GPU telemetry once: the idle GPUs' history carries over from one to the next, so
+        // that a `check` run every minute can call a gang stalled without a Prometheus.
+        session.telemetry().keepIdleHistory(dev.flightdeck.app.telemetry.IdleHistoryFile.forCluster(
+                dev.flightdeck.app.settings.AppDirectories.standard().data(), session.displayName()));
         if (!waitForSync(session)) {
             err.println("flightdeck: " + session.displayName() + ": " + unsyncedReason(session));
             session.close();

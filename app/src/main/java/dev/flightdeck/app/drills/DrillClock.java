@@ -57,6 +57,17 @@ public final class DrillClock {
         return Duration.ofNanos((long) (scheduled.toNanos() / pace));
     }
 
+    /**
+     * When a gang counts as stalled in the drill: the standard ten idle minutes on the schedule, in the whole
+     * minutes a cluster's setting holds (at least one), so that a hung collective is told within a paced drill's run.
+     * The drill's observer judges with it and the responder's settings carry it.
+     */
+    public static dev.flightdeck.app.settings.StallThresholds stallThresholds(double pace) {
+        var standard = dev.flightdeck.app.settings.StallThresholds.DEFAULTS;
+        long minutes = Math.max(1, Math.round(standard.window().toMinutes() / pace));
+        return standard.withStall(standard.idleBelowPercent(), Duration.ofMinutes(minutes));
+    }
+
     /** {@code mm:ss} (or {@code h:mm:ss}) since the start, as the timeline and the banner show it. */
     public static String offset(Duration d) {
         long s = Math.max(0, d.toSeconds());

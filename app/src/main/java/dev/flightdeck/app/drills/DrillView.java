@@ -135,6 +135,7 @@ final class DrillView {
                 yield n == null || n.verdict() != NodeVerdict.TRUSTED;
             }
             case RANK_CRASH, NIC_FLAP -> s.gangs().stream().map(this::gang).allMatch(g -> g == null || g.verdict() != GangVerdict.RUNNING);
+            case STALLED_COLLECTIVE -> s.gangs().stream().map(this::gang).allMatch(g -> g == null || g.verdict() == GangVerdict.STALLED);
             case PREFLIGHT_FAILS, CHECKPOINT_STALE, PDB_BLOCKS_DRAIN, CHECKPOINT_STORE_UNREACHABLE, APF_STORM -> true;
         };
     }

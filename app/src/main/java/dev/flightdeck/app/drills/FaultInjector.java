@@ -85,6 +85,13 @@ public final class FaultInjector {
                 control.failNextPreflight(node, "dcgmi diag -r 1: NVLink bandwidth test failed on GPU 5");
                 yield new Injected(f.id(), node, "the next preflight on the node fails (the repair did not take)");
             }
+            case STALLED_COLLECTIVE -> {
+                GangStart g = gang(f);
+                control.stallGang(g.namespace(), g.name());
+                yield new Injected(f.id(), g.namespace() + "/" + g.name(), "its collective hangs: every rank stays Running, "
+                        + "its " + g.ranks() * g.gpusPerRank() + " GPUs go idle, its logs and checkpoints stop; no condition, "
+                        + "no Event, no failed pod");
+            }
             case RANK_CRASH -> {
                 GangStart g = gang(f);
                 int rank = f.target() instanceof Target.RankNode r ? r.rank() : g.ranks() / 2;

@@ -25,6 +25,11 @@ public enum FaultKind {
     PREFLIGHT_FAILS(TargetKind.NODE),
     /** A maintenance event is scheduled on the node (VMEventScheduled / CSPMaintenance). */
     MAINTENANCE_DUE(TargetKind.NODE),
+    /**
+     * The gang's collective hangs: every rank stays Running and Ready, no condition, no Event, no failed pod; only its
+     * GPUs, idle, and its logs, silent since their last step, say so (DCGM telemetry), while it burns GPU-hours.
+     */
+    STALLED_COLLECTIVE(TargetKind.GANG_OR_RANK),
     /** One rank's container exits with an error: the gang halts. */
     RANK_CRASH(TargetKind.GANG_OR_RANK),
     /** The gang's checkpoints stop: the newest one ages past its interval. */

@@ -35,9 +35,8 @@ final class GoalJudge {
     }
 
     void judge(FaultProgress p, List<OperatorStep> steps, Collection<ResumeSeen> resumes, Instant now) {
-        if (p.seenAt == null && (view.shows(p.fault.kind(), p.subjects)
-                || now.isAfter(p.injectedAt.plus(java.time.Duration.ofSeconds(10))))) {
-            p.seenAt = now; // (a model that never shows it is judged anyway after 10 s rather than never)
+        if (p.seenAt == null && (view.shows(p.fault.kind(), p.subjects) || now.isAfter(p.injectedAt.plus(graceToShow(p))))) {
+            p.seenAt = now; // (a model that never shows it is judged anyway after a grace rather than never)
         }
         for (Goal g : allGoals(p)) {
             if (p.isMet(g) || p.seenAt == null && STATE.contains(g)) {
@@ -48,6 +47,18 @@ final class GoalJudge {
                 p.meet(g, at);
             }
         }
+    }
+
+    /**
+     * How long the model may take to show a fault before its state goals are judged anyway: a moment for what the
+     * API says at once; for a hung collective, the stall window (on the drill's schedule) and a telemetry read or two,
+     * since nothing calls a gang stalled before its GPUs have been idle that long.
+     */
+    private Duration graceToShow(FaultProgress p) {
+        if (p.fault.kind() == FaultKind.STALLED_COLLECTIVE) {
+            return DrillClock.stallThresholds(clock.pace()).window().plusSeconds(30);
+        }
+        return Duration.ofSeconds(10);
     }
 
     private static List<Goal> allGoals(FaultProgress p) {

@@ -20,4 +20,12 @@ public enum GangVerdict {
     public String label() {
         return label;
     }
+
+    /**
+     * Whether restarting the gang from its checkpoint loses nothing it would still do: it stopped (halted, failed) or
+     * hangs (stalled: its GPUs have done nothing since the stall began).
+     */
+    public boolean resumable() {
+        return this == HALTED || this == FAILED || this == STALLED;
+    }
 }

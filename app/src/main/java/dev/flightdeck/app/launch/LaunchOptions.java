@@ -85,7 +85,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
                                       gangs broken with GPU-hours at risk) and change nothing
               plan preflight NODE     print the validation Job that would re-run preflight on NODE (pinned by
                                       affinity, all its GPUs), the gate taint and labels set on pass and fail
-              plan resume NS/GANG     print how a halted or failed gang would be resumed from its checkpoint:
+              plan resume NS/GANG     print how a halted, failed or stalled gang would be resumed from its checkpoint:
                                       the checkpoint, the workload before and after (a diff), what is deleted
                                       and created; changes nothing
               drain NODE --confirm NODE --reason WHY      cordon and drain NODE as the console does

@@ -65,6 +65,12 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
                 prometheus, gpuStall);
     }
 
+    /** When idle GPUs make a gang stalled (a drill's observer judges on the drill's paced schedule). */
+    public SessionOptions withGpuStall(StallThresholds t) {
+        return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, watchIdleLimit,
+                prometheus, t);
+    }
+
     /** How long a watch may be silent before it is reopened (tests use seconds; the default is 150 s). */
     public SessionOptions withWatchIdleLimit(Duration limit) {
         return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, limit,

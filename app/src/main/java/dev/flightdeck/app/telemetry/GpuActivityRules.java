@@ -70,7 +70,7 @@ public final class GpuActivityRules {
         for (List<GpuSignals> gpus : perRank) {
             for (GpuSignals g : gpus) {
                 gpuCount++;
-                Instant since = idle.idleSince(g.placement().key());
+                Instant since = idle.idleSince(g.placement());
                 if (since == null || since.isAfter(now.minus(t.window()))) {
                     allIdle = false;
                 } else if (stalledSince == null || since.isAfter(stalledSince)) {

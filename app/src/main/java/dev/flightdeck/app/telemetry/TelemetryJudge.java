@@ -34,6 +34,16 @@ public final class TelemetryJudge {
         return thresholds;
     }
 
+    /** What the judge has learnt of idle GPUs, for a headless command to hand to the next one. */
+    public IdleTracker.State idleState() {
+        return idle.state();
+    }
+
+    /** Takes over what an earlier command learnt of idle GPUs (when it is recent: {@link IdleTracker#restore}). */
+    public void restoreIdle(IdleTracker.State earlier, Instant now) {
+        idle.restore(earlier, thresholds, now);
+    }
+
     /** @param gangs the cluster's gangs now (the model's) */
     public Judgement judge(TelemetryFrame frame, Collection<Gang> gangs, Instant now) {
         idle.observe(frame, thresholds, now);

@@ -32,10 +32,11 @@ public final class TelemetryPoller implements AutoCloseable {
 
     private final SourceFinder finder;
     private final TelemetryJudge judge;
+    private IdleHistoryFile idleHistory;
     private final Supplier<Collection<Gang>> gangs;
     private final Consumer<GpuTelemetryFindings> model;
     private final Clock clock;
-    private final Duration interval;
+    private volatile Duration interval;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().name("telemetry").daemon().unstarted(r));
     private volatile TelemetrySource source;
@@ -43,7 +44,7 @@ public final class TelemetryPoller implements AutoCloseable {
     private volatile TelemetryFrame latestFrame;
     private final GpuUtilHistory history = new GpuUtilHistory();
     private final java.util.List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private Duration wait;
+    private volatile Duration wait;
 
     public TelemetryPoller(SourceFinder finder, TelemetryJudge judge, Supplier<Collection<Gang>> gangs,
                            Consumer<GpuTelemetryFindings> model, Clock clock, Duration interval) {
@@ -52,6 +53,12 @@ public final class TelemetryPoller implements AutoCloseable {
         this.gangs = gangs;
         this.model = model;
         this.clock = clock;
+        this.interval = interval;
+        this.wait = interval;
+    }
+
+    /** Reads every {@code interval} from the next read on (a drill's observer, on the drill's faster schedule). */
+    public synchronized void setInterval(Duration interval) {
         this.interval = interval;
         this.wait = interval;
     }
@@ -85,6 +92,16 @@ public final class TelemetryPoller implements AutoCloseable {
         return latest;
     }
 
+    /**
+     * Makes the idle GPUs' history outlive this process: what {@code file} holds from a recent command is taken over
+     * now, and every read saves what it learnt. For headless commands, which read once and end; the console keeps
+     * its history in memory.
+     */
+    public synchronized void keepIdleHistory(IdleHistoryFile file) {
+        idleHistory = file;
+        judge.restoreIdle(file.load(), clock.instant());
+    }
+
     /** Reads once now, on the caller's thread (the headless {@code check}); the findings go to the model as usual. */
     public synchronized TelemetrySummary readOnce() {
         try {
@@ -93,6 +110,9 @@ public final class TelemetryPoller implements AutoCloseable {
             }
             TelemetryFrame frame = source.read(judge.thresholds().window());
             TelemetryJudge.Judgement j = judge.judge(frame, gangs.get(), clock.instant());
+            if (idleHistory != null) {
+                idleHistory.save(judge.idleState());
+            }
             model.accept(j.findings());
             history.record(frame);
             latestFrame = frame;

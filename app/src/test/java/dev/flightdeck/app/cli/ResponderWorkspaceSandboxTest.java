@@ -36,7 +36,7 @@ class ResponderWorkspaceSandboxTest {
         try {
             String token = TestSecrets.remember(world.cluster().controlToken());
             assertTrue(token != null && token.length() >= 43, "the drill's sandbox has a control token");
-            ResponderWorkspace ws = ResponderWorkspace.create(dir, s, world, "drill-" + s.id(), List.of(), null, null);
+            ResponderWorkspace ws = ResponderWorkspace.create(dir, s, world, "drill-" + s.id(), List.of(), null, null, 1);
 
             assertTrue(ws.env().containsKey("KUBECONFIG"), ws.env().keySet().toString());
             ws.env().forEach((k, v) -> assertFalse(v.contains(token), "the control token is in the responder's " + k));

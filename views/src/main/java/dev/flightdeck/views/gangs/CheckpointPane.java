@@ -52,15 +52,14 @@ final class CheckpointPane extends VBox {
         show(vm.selectedLineProperty().get());
     }
 
-    /** Resume is offered for halted and failed gangs; {@code whyNot} says why it is off (read-only, no cluster). */
+    /** Resume is offered for halted, failed and stalled gangs; {@code whyNot} says why it is off (read-only, no cluster). */
     void setResume(java.util.function.Consumer<dev.flightdeck.app.gangs.Gang> action, java.util.function.Supplier<String> whyNot) {
         onResume = action;
         whyNotResume = whyNot;
     }
 
     private void showResume(GangLine l) {
-        boolean stuck = l != null && (l.gang().verdict() == dev.flightdeck.app.gangs.GangVerdict.HALTED
-                || l.gang().verdict() == dev.flightdeck.app.gangs.GangVerdict.FAILED);
+        boolean stuck = l != null && l.gang().verdict().resumable();
         String why = stuck ? whyNotResume.get() : null;
         resume.setVisible(stuck);
         resume.setManaged(stuck);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.gangs.Gang;
-import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.WorkloadFacts;
 import dev.flightdeck.app.secrets.SecretObjects;
 
@@ -36,9 +35,11 @@ public final class ResumePlanner {
                                   OptionalLong step, Instant now) throws ResumeRefusal {
         String ref = gang.key().namespace() + "/" + gang.key().name();
         ResumableKind kind = kindOf(gang);
-        if (gang.verdict() != GangVerdict.HALTED && gang.verdict() != GangVerdict.FAILED) {
+        // A stalled gang's pods all run but its GPUs have done nothing for the stall window: it has made no progress
+        // since, and restarting it from its checkpoint is the way out of a hung collective.
+        if (!gang.verdict().resumable()) {
             throw new ResumeRefusal("cannot resume " + ref + ": the gang is " + gang.verdict().label()
-                    + "; only a halted or failed gang is resumed (recreating a live one would throw away its work since the checkpoint)");
+                    + "; only a halted, failed or stalled gang is resumed (recreating a working one would throw away its work since the checkpoint)");
         }
         Map<String, String> annotations = annotations(gang, workload);
         Checkpoint cp = pick(ref, checkpoints, step);

@@ -72,8 +72,15 @@ final class StagingHands extends KubeApiHands {
     }
 
     @Override
+    public void stallGang(String namespace, String gang) {
+        throw new IllegalStateException(cannotStrike(FaultKind.STALLED_COLLECTIVE));
+    }
+
+    @Override
     public String cannotStrike(FaultKind kind) {
         return switch (kind) {
+            case STALLED_COLLECTIVE -> "cannot be struck on a staging cluster: its virtual kubelets run no GPUs and no "
+                    + "dcgm-exporter, where this fault shows";
             case NIC_FLAP -> "cannot be struck on a staging cluster: its nodes have no NICs to flap and its virtual kubelets "
                     + "serve no logs, where this fault shows";
             case APF_STORM -> "cannot be struck on a real cluster: a drill does not overload a shared API server";

@@ -76,6 +76,11 @@ final class DrillControlSurface {
         send("POST", "/fabric/flaps", KubeJson.MAPPER.createObjectNode().put("node", node), "make the NIC of " + node + " flap");
     }
 
+    void stallGang(String namespace, String gang) {
+        send("POST", "/gpus/stalls", KubeJson.MAPPER.createObjectNode().put("namespace", namespace).put("gang", gang),
+                "stall the collective of " + namespace + "/" + gang);
+    }
+
     void objectStoreReachable(boolean reachable) {
         send("PUT", "/object-storage", KubeJson.MAPPER.createObjectNode().put("reachable", reachable),
                 (reachable ? "reconnect" : "cut off") + " the object store");

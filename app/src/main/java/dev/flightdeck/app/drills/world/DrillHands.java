@@ -51,6 +51,12 @@ public interface DrillHands {
     /** The node's InfiniBand NIC flaps from now on: a hardware fact no Kubernetes object states (the sandbox's fabric). */
     void nicFlaps(String node);
 
+    /**
+     * The gang's ranks running now hang in a collective: they stay Running, their GPUs go idle, their logs and
+     * checkpoints stop (a hardware-free fault only GPU telemetry shows).
+     */
+    void stallGang(String namespace, String gang);
+
     /** The gang's saves since {@code since} never completed, and the next ones fail too. */
     void stopCheckpointing(String namespace, String gang, Instant since);
 

@@ -40,6 +40,11 @@ final class SandboxHands extends KubeApiHands {
     }
 
     @Override
+    public void stallGang(String namespace, String gang) {
+        surface.stallGang(namespace, gang);
+    }
+
+    @Override
     public void stopCheckpointing(String namespace, String gang, Instant since) {
         surface.stopCheckpointing(namespace, gang, since);
     }

@@ -81,6 +81,18 @@ class ResumePlannerTest {
     }
 
     @Test
+    void aStalledGangIsResumedLikeAHaltedOne() throws Exception {
+        JsonNode job = json("kube-apiserver-1.32/job-indexed.json");
+        ResumePlan p = ResumePlanner.plan(gang(GangSystem.INDEXED_JOB, "default", "llm-pretrain", GangVerdict.STALLED, 3),
+                job, List.of(), annotated(job), OptionalLong.empty(), NOW);
+        assertEquals(GangVerdict.STALLED, p.verdict());
+        assertEquals(List.of("s3://ckpt/llm-pretrain/step-4200/"), envValues(p.after().at("/spec/template/spec/containers/0"), "RESUME_FROM"));
+        for (GangVerdict v : GangVerdict.values()) {
+            assertEquals(v == GangVerdict.HALTED || v == GangVerdict.FAILED || v == GangVerdict.STALLED, v.resumable(), v.name());
+        }
+    }
+
+    @Test
     void aJobWithAManualSelectorKeepsItAndItsLabels() {
         com.fasterxml.jackson.databind.node.ObjectNode job = json("kube-apiserver-1.32/job-indexed.json").deepCopy();
         job.with("spec").put("manualSelector", true);
@@ -147,8 +159,8 @@ class ResumePlannerTest {
     void refusalsAreOneLineEach() {
         JsonNode job = json("kube-apiserver-1.32/job-indexed.json");
         CheckpointStatus ck = stored("s3://ckpt/run/step-4200/", "s3://ckpt/run/step-4000/");
-        assertEquals("cannot resume default/llm-pretrain: the gang is running; only a halted or failed gang is resumed"
-                        + " (recreating a live one would throw away its work since the checkpoint)",
+        assertEquals("cannot resume default/llm-pretrain: the gang is running; only a halted, failed or stalled gang is resumed"
+                        + " (recreating a working one would throw away its work since the checkpoint)",
                 assertThrows(ResumeRefusal.class, () -> ResumePlanner.plan(gang(GangSystem.INDEXED_JOB, "default",
                         "llm-pretrain", GangVerdict.RUNNING, 3), job, List.of(), ck, OptionalLong.empty(), NOW)).getMessage());
         assertEquals("cannot resume research/resnet-sweep: it is a Volcano gang; resume recreates Indexed Jobs, JobSets,"

@@ -105,8 +105,8 @@ class ResumeSandboxTest {
     void aRunningGangIsRefusedInOneLine() {
         assertEquals(GangVerdict.RUNNING, gang(GangSystem.MPIJOB, "research", "bert-large").verdict());
         ResumeRefusal r = assertThrows(ResumeRefusal.class, () -> plan("research/bert-large"));
-        assertEquals("cannot resume research/bert-large: the gang is running; only a halted or failed gang is resumed"
-                + " (recreating a live one would throw away its work since the checkpoint)", r.getMessage());
+        assertEquals("cannot resume research/bert-large: the gang is running; only a halted, failed or stalled gang is resumed"
+                + " (recreating a working one would throw away its work since the checkpoint)", r.getMessage());
         assertEquals("no gang training/nope in the cluster (as the console sees it)",
                 assertThrows(ResumeRefusal.class, () -> plan("training/nope")).getMessage());
     }

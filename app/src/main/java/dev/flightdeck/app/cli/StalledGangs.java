@@ -1,0 +1,31 @@
+package dev.flightdeck.app.cli;
+
+import dev.flightdeck.app.actions.resume.ResumePlanReader;
+import dev.flightdeck.app.actions.resume.ResumeRefusal;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.app.session.ClusterSession;
+
+/**
+ * A gang whose pods all run may be stalled (a hung collective), which only GPU telemetry says. The console knows it
+ * from its running telemetry; a headless {@code resume} or {@code plan resume}, which lives for one command, reads
+ * the telemetry once first, so that it resumes a stalled gang and still refuses a working one.
+ */
+final class StalledGangs {
+
+    private StalledGangs() {
+    }
+
+    /** Reads GPU telemetry once when {@code ref} names a gang that looks like it is running; else does nothing. */
+    static void judgeBeforeResume(ClusterSession session, String ref) {
+        Gang gang;
+        try {
+            gang = ResumePlanReader.gang(ref, session.fleet().gangs());
+        } catch (ResumeRefusal notAGang) {
+            return; // the plan says so in its own words
+        }
+        if (gang.verdict() == GangVerdict.RUNNING || gang.verdict() == GangVerdict.DEGRADED) {
+            session.telemetry().readOnce();
+        }
+    }
+}
