@@ -17,11 +17,13 @@ import java.util.Locale;
  * @param ecc       single-bit / double-bit ECC errors since the driver loaded, flagged on any double-bit one
  * @param rowRemap  "failed", "pending" (both flagged) or "none"
  * @param lastXid   the last Xid, flagged when it is new within the window
+ * @param replays   PCIe and NVLink replays since the driver loaded ({@code PCIe 0 · NVLink 12}): link trouble a node
+ *                  condition never shows; shown, not judged (a count alone does not say whether they are a storm now)
  * @param trouble   what makes the GPU a problem (a failed or pending row remap, double-bit ECC, a new Xid), or null
  */
 public record GpuLine(int index, String model, double util, byte[] history, String utilText, String memory,
                       String temperature, String power, Flagged clock, Flagged ecc, Flagged rowRemap, Flagged lastXid,
-                      String pod, String trouble) {
+                      String replays, String pod, String trouble) {
 
     /** A cell's words and whether they are a problem (bold, with a mark: never colour alone). */
     public record Flagged(String text, boolean flagged) {
@@ -37,7 +39,7 @@ public record GpuLine(int index, String model, double util, byte[] history, Stri
         return new GpuLine(g.placement().gpu(), g.placement().model().isEmpty() ? NONE : g.placement().model(), util,
                 history, Double.isNaN(util) ? NONE : fmt("%.0f%%", util), memory(g), unit(g, DcgmField.GPU_TEMP, "%.0f °C"),
                 unit(g, DcgmField.POWER_USAGE, "%,.0f W"), new Flagged(clock(clock, max, throttled), throttled), ecc(g), rowRemap(g),
-                xid(g), g.placement().hasWorkload() ? g.placement().podNamespace() + "/" + g.placement().pod() : NONE,
+                xid(g), replays(g), g.placement().hasWorkload() ? g.placement().podNamespace() + "/" + g.placement().pod() : NONE,
                 trouble(g));
     }
 
@@ -90,6 +92,15 @@ public record GpuLine(int index, String model, double util, byte[] history, Stri
         }
         boolean fresh = g.xidChanged();
         return new Flagged(fmt("%.0f", xid) + (fresh ? " (new)" : ""), fresh);
+    }
+
+    private static String replays(GpuSignals g) {
+        double pcie = g.value(DcgmField.PCIE_REPLAY_COUNTER);
+        double nvlink = g.value(DcgmField.NVLINK_REPLAY_ERRORS);
+        if (Double.isNaN(pcie) && Double.isNaN(nvlink)) {
+            return NONE;
+        }
+        return "PCIe " + count(pcie) + " · NVLink " + count(nvlink);
     }
 
     private static String trouble(GpuSignals g) {

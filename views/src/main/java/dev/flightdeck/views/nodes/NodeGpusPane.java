@@ -21,7 +21,7 @@ import java.util.List;
 final class NodeGpusPane extends VBox {
 
     static final List<String> HEADERS = List.of("GPU", "Model", "Utilisation (last hour)", "Memory", "Temp", "Power",
-            "SM clock", "ECC SBE / DBE", "Row remap", "Last Xid", "Pod");
+            "SM clock", "ECC SBE / DBE", "Row remap", "Last Xid", "Replays", "Pod");
 
     private final NodeGpusViewModel vm;
     private final Label title = new Label();
@@ -80,7 +80,7 @@ final class NodeGpusPane extends VBox {
             index.setId("gpu-" + l.index());
             grid.addRow(r++, index, fixed(new Label(l.model())), util(l), fixed(new Label(l.memory())),
                     fixed(new Label(l.temperature())), fixed(new Label(l.power())), flagged(l.clock()), flagged(l.ecc()),
-                    flagged(l.rowRemap()), flagged(l.lastXid()), pod(l.pod()));
+                    flagged(l.rowRemap()), flagged(l.lastXid()), fixed(new Label(l.replays())), pod(l.pod()));
         }
     }
 

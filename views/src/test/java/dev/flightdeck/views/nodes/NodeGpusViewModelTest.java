@@ -44,6 +44,7 @@ class NodeGpusViewModelTest {
             }
             if (i == 5) {
                 more.put(DcgmField.SM_CLOCK, 1_100.0);
+                more.putAll(Map.of(DcgmField.PCIE_REPLAY_COUNTER, 3.0, DcgmField.NVLINK_REPLAY_ERRORS, 1_750.0));
             }
             gpus.add(gpu("gpu-node-003", i, "llm-3", util, more));
         }
@@ -69,6 +70,7 @@ class NodeGpusViewModelTest {
         assertEquals(new GpuLine.Flagged("none", false), g0.rowRemap());
         assertEquals(new GpuLine.Flagged("none", false), g0.lastXid());
         assertEquals("training/llm-3", g0.pod());
+        assertEquals("—", g0.replays(), "an exporter without the replay counters");
         assertNull(g0.trouble());
 
         GpuLine g3 = vm.lines().get(3);
@@ -78,6 +80,7 @@ class NodeGpusViewModelTest {
         assertEquals("a row remapping failed", g3.trouble());
 
         assertEquals(new GpuLine.Flagged("1,100 / 1,980 MHz · throttled", true), vm.lines().get(5).clock());
+        assertEquals("PCIe 3 · NVLink 1,750", vm.lines().get(5).replays());
     }
 
     @Test
