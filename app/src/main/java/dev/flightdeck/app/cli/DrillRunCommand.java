@@ -50,12 +50,23 @@ import java.util.concurrent.TimeUnit;
 public final class DrillRunCommand {
 
     public static final int NOT_RECOVERED = 1;
+
     /** The drill's cluster, its folder or its responder could not be set up: nothing was judged. */
     public static final int SETUP_FAILED = CheckCommand.UNREADABLE;
     private static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss'Z'")
             .withZone(ZoneOffset.UTC);
 
     private DrillRunCommand() {
+    }
+
+    /**
+     * How long a run waits for the cluster to recover once the responder has exited: a minute of the drill's schedule,
+     * and never under 30 s of real time, which a sandbox or a staging cluster's virtual kubelets need to settle
+     * (a scheduled pod running, a trainer saving, a storm lifting on schedule).
+     */
+    static Duration afterResponder(double pace) {
+        Duration scheduled = Duration.ofMillis((long) (Duration.ofMinutes(1).toMillis() / pace));
+        return scheduled.compareTo(Duration.ofSeconds(30)) < 0 ? Duration.ofSeconds(30) : scheduled;
     }
 
     /** Where the drill plays, made ready, with what its responder needs to connect. */
@@ -79,7 +90,7 @@ public final class DrillRunCommand {
         try {
             place = place(s, options, dirs, env, err);
             Journal journal = new Journal(runDir.resolve("home").resolve("data").resolve("journal"));
-            run = DrillRun.start(place.world(), new DrillRun.Options(req.pace(), journal, true, Duration.ofMinutes(1),
+            run = DrillRun.start(place.world(), new DrillRun.Options(req.pace(), journal, true, afterResponder(req.pace()),
                     dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, Clock.systemUTC()));
         } catch (ConnectionProblem x) {
             err.println("flightdeck: drill " + s.id() + ": " + x.getMessage());
