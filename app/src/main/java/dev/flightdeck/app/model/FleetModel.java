@@ -53,6 +53,11 @@ public final class FleetModel implements AutoCloseable {
     private record WorkloadChange(String kind, WatchEvent<WorkloadObject> event) implements Message {
     }
 
+    /** A Kueue object changed (conventions §Kueue): folded into the queue book, whose pending Workloads are queued gangs. */
+    private record QueueChange(dev.flightdeck.app.queues.KueueKind kind,
+                               WatchEvent<dev.flightdeck.app.queues.KueueObject> event) implements Message {
+    }
+
     private record Subscribe(Consumer<FleetDelta> listener) implements Message {
     }
 
@@ -81,6 +86,9 @@ public final class FleetModel implements AutoCloseable {
     private final FleetTally tally = new FleetTally();
     private final PodIndex pods = new PodIndex();
     private final GangBook gangs = new GangBook();
+    /** Model thread only: Kueue's queues; {@link #queues} is what others read. */
+    private final dev.flightdeck.app.queues.QueueBook queueBook = new dev.flightdeck.app.queues.QueueBook();
+    private volatile dev.flightdeck.app.queues.QueuesSnapshot queues = dev.flightdeck.app.queues.QueuesSnapshot.EMPTY;
     private final PreflightConvention preflight;
     private final Clock clock;
     private final CountDownLatch nodesListed = new CountDownLatch(1);
@@ -115,6 +123,11 @@ public final class FleetModel implements AutoCloseable {
     /** The sink for one kind of gang object (Job, JobSet, MPIJob…); relists replace only that kind. */
     public Consumer<WatchEvent<WorkloadObject>> workloadSink(String kind) {
         return e -> inbox.add(new WorkloadChange(kind, e));
+    }
+
+    /** The sink for one Kueue kind; a relist replaces only that kind. */
+    public Consumer<WatchEvent<dev.flightdeck.app.queues.KueueObject>> queueSink(dev.flightdeck.app.queues.KueueKind kind) {
+        return e -> inbox.add(new QueueChange(kind, e));
     }
 
     /** What GPU telemetry found now (node health, gang activity); the nodes and gangs whose finding changed are rebuilt. */
@@ -179,6 +192,11 @@ public final class FleetModel implements AutoCloseable {
 
     public Gang gang(GangKey key) {
         return gangs.gang(key);
+    }
+
+    /** Kueue's queues as of the last fold; empty on a cluster without Kueue. */
+    public dev.flightdeck.app.queues.QueuesSnapshot queues() {
+        return queues;
     }
 
     /** Up to {@code limit} pods whose name passes {@code test}, in no particular order (search). */
@@ -262,7 +280,7 @@ public final class FleetModel implements AutoCloseable {
             publishFolded(dirty, nodeFactsChanged, newcomers);
         } catch (RuntimeException | StackOverflowError e) {
             long changes = batch.stream().filter(m -> m instanceof NodeChange || m instanceof PodChange
-                    || m instanceof WorkloadChange).count();
+                    || m instanceof WorkloadChange || m instanceof QueueChange).count();
             problems.record("folding " + changes + (changes == 1 ? " change" : " changes") + " (all rebuilt with the next)",
                     e, Instant.now());
             resyncAll = true;
@@ -307,6 +325,7 @@ public final class FleetModel implements AutoCloseable {
                 gpuHealth = f.nodes();
                 gangs.gpuActivity(f.gangs());
             }
+            case QueueChange(dev.flightdeck.app.queues.KueueKind kind, var e) -> queueBook.apply(kind, e);
             case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
             case Barrier(CountDownLatch l) -> barriers.add(l);
             case Tick() -> {
@@ -359,6 +378,11 @@ public final class FleetModel implements AutoCloseable {
         }
         trustChanged.retainAll(nodeFactsChanged);
         gangs.nodesChanged(reset ? nodeFactsChanged : trustChanged, pods::onNode);
+        if (queueBook.dirty()) {
+            // once per fold however many Workloads changed: a quota freed changes every waiting reason of its queue
+            queues = queueBook.snapshot();
+            gangs.queued(queues.gangs());
+        }
         GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get, now);
         if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
             summary = tally.summary(nodes.size(), pods.size());
@@ -379,6 +403,8 @@ public final class FleetModel implements AutoCloseable {
             case PodChange(WatchEvent<PodFacts> e) -> FoldProblems.describe("pod", e, p -> p.namespace() + "/" + p.name());
             case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) ->
                     FoldProblems.describe(kind, e, w -> w.namespace() + "/" + w.name());
+            case QueueChange(dev.flightdeck.app.queues.KueueKind kind, var e) ->
+                    FoldProblems.describe(kind.watchedName(), e, dev.flightdeck.app.queues.KueueObject::key);
             default -> m.getClass().getSimpleName();
         };
     }

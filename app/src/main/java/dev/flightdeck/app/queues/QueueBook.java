@@ -47,7 +47,6 @@ public final class QueueBook {
 
     /** The queues now: ClusterQueues by name, pending Workloads in queue order with their reasons. */
     public QueuesSnapshot snapshot() {
-        dirty = false;
         Map<String, KueueObject.ClusterQueue> cqs = new HashMap<>();
         objects.get(KueueKind.CLUSTER_QUEUE).values().forEach(o -> cqs.put(o.name(), (KueueObject.ClusterQueue) o));
         Map<String, List<KueueObject.Workload>> reservingIn = new HashMap<>();
@@ -87,7 +86,9 @@ public final class QueueBook {
         });
         List<ClusterQueueView> views = cqs.values().stream().sorted(Comparator.comparing(KueueObject.ClusterQueue::name))
                 .map(ClusterQueueView::of).toList();
-        return new QueuesSnapshot(views, queued, objects.get(KueueKind.WORKLOAD).size(), gangs);
+        QueuesSnapshot out = new QueuesSnapshot(views, queued, objects.get(KueueKind.WORKLOAD).size(), gangs);
+        dirty = false; // only once built: a fold that failed half-way builds it again with the next
+        return out;
     }
 
     /** The ClusterQueue a Workload's LocalQueue points at, or null when that LocalQueue is not known. */
