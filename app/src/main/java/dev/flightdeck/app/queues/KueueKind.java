@@ -11,22 +11,29 @@ import java.util.Set;
  * parent ({@code parent}, {@code parentName}); the wire records read both spellings.
  */
 public enum KueueKind {
-    CLUSTER_QUEUE("clusterqueues", false),
-    LOCAL_QUEUE("localqueues", true),
-    WORKLOAD("workloads", true),
-    RESOURCE_FLAVOR("resourceflavors", false),
-    COHORT("cohorts", false);
+    CLUSTER_QUEUE("clusterqueues", "ClusterQueue", false),
+    LOCAL_QUEUE("localqueues", "LocalQueue", true),
+    WORKLOAD("workloads", "Workload", true),
+    RESOURCE_FLAVOR("resourceflavors", "ResourceFlavor", false),
+    COHORT("cohorts", "Cohort", false);
 
     public static final String GROUP = "kueue.x-k8s.io";
     /** Newest first: the first one a cluster serves is watched. */
     public static final List<String> VERSIONS = List.of("v1beta2", "v1beta1");
 
     private final String resource;
+    private final String kind;
     private final boolean namespaced;
 
-    KueueKind(String resource, boolean namespaced) {
+    KueueKind(String resource, String kind, boolean namespaced) {
         this.resource = resource;
+        this.kind = kind;
         this.namespaced = namespaced;
+    }
+
+    /** The kind as Kueue names it: "Workload". */
+    public String kindName() {
+        return kind;
     }
 
     public String resource() {

@@ -46,7 +46,7 @@ public final class KueueProjector implements Projector<KueueObject> {
             default -> throw new IllegalStateException("not a Kueue wire record: " + wire.getClass());
         };
         if (meta == null) {
-            throw new BadObject("a " + kind.resource() + " object without metadata");
+            throw new BadObject("a " + kind.kindName() + " without metadata");
         }
         return new Projected<>(project(wire, meta), meta.resourceVersion());
     }
@@ -60,8 +60,8 @@ public final class KueueProjector implements Projector<KueueObject> {
     }
 
     private KueueObject project(Object wire, ObjectMeta meta) throws BadObject {
-        String name = BadObject.required(meta.name(), kind.resource(), "metadata.name");
-        String ns = kind.namespaced() ? interner.intern(BadObject.required(meta.namespace(), kind.resource(),
+        String name = BadObject.required(meta.name(), kind.kindName(), "metadata.name");
+        String ns = kind.namespaced() ? interner.intern(BadObject.required(meta.namespace(), kind.kindName(),
                 "metadata.namespace")) : "";
         return switch (wire) {
             case KueueWire.ClusterQueue o -> ClusterQueueProjection.of(name, o, interner);

@@ -98,21 +98,24 @@ final class WorkloadProjection {
         return Quantities.wholeGpus(q);
     }
 
-    /** Per resource and flavor, the admission's usage summed over its pod sets. */
+    /** Per resource and flavor, the admission's usage summed over its pod sets (in Kueue's spelling when one pod set has it). */
     private static List<KueueObject.Assigned> assigned(KueueWire.Admission admission, Interner interner) {
         Map<List<String>, BigDecimal> sums = new LinkedHashMap<>();
+        Map<List<String>, String> texts = new java.util.HashMap<>();
         for (KueueWire.PodSetAssignment psa : KueueProjector.list(admission.podSetAssignments())) {
             if (psa.flavors() == null) {
                 continue;
             }
             for (Map.Entry<String, String> f : psa.flavors().entrySet()) {
                 String usage = psa.resourceUsage() == null ? null : psa.resourceUsage().get(f.getKey());
-                sums.merge(List.of(f.getKey(), f.getValue()), Quantities.parseOrZero(usage), BigDecimal::add);
+                List<String> key = List.of(f.getKey(), f.getValue());
+                texts.put(key, texts.containsKey(key) ? null : usage);
+                sums.merge(key, Quantities.parseOrZero(usage), BigDecimal::add);
             }
         }
         List<KueueObject.Assigned> out = new ArrayList<>();
         sums.forEach((k, v) -> out.add(new KueueObject.Assigned(interner.intern(k.get(0)), interner.intern(k.get(1)),
-                Quantities.plain(v))));
+                texts.get(k) != null ? texts.get(k) : Quantities.plain(v))));
         return out;
     }
 }
