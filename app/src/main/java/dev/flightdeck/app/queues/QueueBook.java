@@ -61,10 +61,11 @@ public final class QueueBook {
             }
         }
         Map<String, List<QueuedWorkload>> byQueue = new HashMap<>();
+        Map<String, String> usageSaid = new HashMap<>();
         for (KueueObject.Workload w : pending) {
             String cqName = w.clusterQueue() != null ? w.clusterQueue() : clusterQueueOf(w);
             KueueObject.ClusterQueue cq = cqName == null ? null : cqs.get(cqName);
-            String reason = WaitingReason.of(w, cqName, cq, reservingIn.getOrDefault(cqName, List.of()));
+            String reason = WaitingReason.of(w, cqName, cq, reservingIn.getOrDefault(cqName, List.of()), usageSaid);
             byQueue.computeIfAbsent(cqName == null ? "" : cqName, k -> new ArrayList<>())
                     .add(new QueuedWorkload(w, cqName, 0, QueuedWorkload.waitingSince(w), reason));
         }
