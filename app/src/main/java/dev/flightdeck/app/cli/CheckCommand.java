@@ -96,9 +96,10 @@ public final class CheckCommand {
         GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                 .forEach(out::println);
         out.println();
-        if (session.kueueServed()) {
-            // only where Kueue is served: every other cluster's report stays as it was
-            QueueReport.lines(session.fleet().queues(), Instant.now()).forEach(out::println);
+        if (session.kueueServed() || session.volcanoQueuesServed()) {
+            // only where Kueue or Volcano's Queues are served: every other cluster's report stays as it was
+            QueueReport.lines(session.fleet().queues(), session.kueueServed(), session.volcanoQueuesServed(), Instant.now())
+                    .forEach(out::println);
             out.println();
         }
         TelemetryReport.lines(telemetry).forEach(out::println);

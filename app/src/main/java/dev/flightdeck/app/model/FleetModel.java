@@ -58,6 +58,10 @@ public final class FleetModel implements AutoCloseable {
                                WatchEvent<dev.flightdeck.app.queues.KueueObject> event) implements Message {
     }
 
+    /** A Volcano Queue changed: folded into the queue book too. */
+    private record VolcanoQueueChange(WatchEvent<dev.flightdeck.app.queues.VolcanoQueue> event) implements Message {
+    }
+
     private record Subscribe(Consumer<FleetDelta> listener) implements Message {
     }
 
@@ -128,6 +132,11 @@ public final class FleetModel implements AutoCloseable {
     /** The sink for one Kueue kind; a relist replaces only that kind. */
     public Consumer<WatchEvent<dev.flightdeck.app.queues.KueueObject>> queueSink(dev.flightdeck.app.queues.KueueKind kind) {
         return e -> inbox.add(new QueueChange(kind, e));
+    }
+
+    /** The sink for Volcano's Queues. */
+    public Consumer<WatchEvent<dev.flightdeck.app.queues.VolcanoQueue>> volcanoQueueSink() {
+        return e -> inbox.add(new VolcanoQueueChange(e));
     }
 
     /** What GPU telemetry found now (node health, gang activity); the nodes and gangs whose finding changed are rebuilt. */
@@ -280,7 +289,7 @@ public final class FleetModel implements AutoCloseable {
             publishFolded(dirty, nodeFactsChanged, newcomers);
         } catch (RuntimeException | StackOverflowError e) {
             long changes = batch.stream().filter(m -> m instanceof NodeChange || m instanceof PodChange
-                    || m instanceof WorkloadChange || m instanceof QueueChange).count();
+                    || m instanceof WorkloadChange || m instanceof QueueChange || m instanceof VolcanoQueueChange).count();
             problems.record("folding " + changes + (changes == 1 ? " change" : " changes") + " (all rebuilt with the next)",
                     e, Instant.now());
             resyncAll = true;
@@ -326,6 +335,7 @@ public final class FleetModel implements AutoCloseable {
                 gangs.gpuActivity(f.gangs());
             }
             case QueueChange(dev.flightdeck.app.queues.KueueKind kind, var e) -> queueBook.apply(kind, e);
+            case VolcanoQueueChange(var e) -> queueBook.applyVolcano(e);
             case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
             case Barrier(CountDownLatch l) -> barriers.add(l);
             case Tick() -> {
@@ -405,6 +415,8 @@ public final class FleetModel implements AutoCloseable {
                     FoldProblems.describe(kind, e, w -> w.namespace() + "/" + w.name());
             case QueueChange(dev.flightdeck.app.queues.KueueKind kind, var e) ->
                     FoldProblems.describe(kind.watchedName(), e, dev.flightdeck.app.queues.KueueObject::key);
+            case VolcanoQueueChange(var e) -> FoldProblems.describe(dev.flightdeck.app.queues.VolcanoQueueProjector.WATCHED_NAME,
+                    e, dev.flightdeck.app.queues.VolcanoQueue::name);
             default -> m.getClass().getSimpleName();
         };
     }

@@ -19,6 +19,7 @@ import java.util.Map;
 public final class QueueBook {
 
     private final Map<KueueKind, Map<String, KueueObject>> objects = new EnumMap<>(KueueKind.class);
+    private final Map<String, VolcanoQueue> volcanoQueues = new HashMap<>();
     private boolean dirty;
 
     public QueueBook() {
@@ -35,6 +36,18 @@ public final class QueueBook {
             case WatchEvent.Relisted<KueueObject>(List<KueueObject> all) -> {
                 of.clear();
                 all.forEach(o -> of.put(o.key(), o));
+            }
+        }
+        dirty = true;
+    }
+
+    public void applyVolcano(WatchEvent<VolcanoQueue> e) {
+        switch (e) {
+            case WatchEvent.Upserted<VolcanoQueue>(VolcanoQueue q) -> volcanoQueues.put(q.name(), q);
+            case WatchEvent.Deleted<VolcanoQueue>(VolcanoQueue q) -> volcanoQueues.remove(q.name());
+            case WatchEvent.Relisted<VolcanoQueue>(List<VolcanoQueue> all) -> {
+                volcanoQueues.clear();
+                all.forEach(q -> volcanoQueues.put(q.name(), q));
             }
         }
         dirty = true;
@@ -87,7 +100,8 @@ public final class QueueBook {
         });
         List<ClusterQueueView> views = cqs.values().stream().sorted(Comparator.comparing(KueueObject.ClusterQueue::name))
                 .map(ClusterQueueView::of).toList();
-        QueuesSnapshot out = new QueuesSnapshot(views, queued, objects.get(KueueKind.WORKLOAD).size(), gangs);
+        QueuesSnapshot out = new QueuesSnapshot(views, queued, objects.get(KueueKind.WORKLOAD).size(), gangs,
+                volcanoQueues.values().stream().sorted(Comparator.comparing(VolcanoQueue::name)).toList());
         dirty = false; // only once built: a fold that failed half-way builds it again with the next
         return out;
     }

@@ -12,14 +12,16 @@ import java.util.Map;
  *
  * @param workloads how many Workloads are known, pending or not
  * @param gangs     the pending Workloads as queued gangs, by the key their job's pods will form
+ * @param volcanoQueues Volcano's Queues by name, where Volcano is served
  */
 public record QueuesSnapshot(List<ClusterQueueView> clusterQueues, List<QueuedWorkload> queued, int workloads,
-                             Map<GangKey, QueuedGang> gangs) {
+                             Map<GangKey, QueuedGang> gangs, List<VolcanoQueue> volcanoQueues) {
 
-    public static final QueuesSnapshot EMPTY = new QueuesSnapshot(List.of(), List.of(), 0, Map.of());
+    public static final QueuesSnapshot EMPTY = new QueuesSnapshot(List.of(), List.of(), 0, Map.of(), List.of());
 
     public QueuesSnapshot {
         clusterQueues = List.copyOf(clusterQueues);
+        volcanoQueues = List.copyOf(volcanoQueues);
         queued = List.copyOf(queued);
         gangs = Map.copyOf(gangs);
     }

@@ -167,6 +167,11 @@ public final class ClusterSession implements AutoCloseable {
         return queueWatchers.served();
     }
 
+    /** Whether the cluster serves Volcano's Queues (found by the last discovery): then they are watched. */
+    public boolean volcanoQueuesServed() {
+        return queueWatchers.volcanoServed();
+    }
+
     /** What the last discovery found (at open, every 10 minutes, or on a refresh). */
     public GangKindsWatched gangKinds() {
         return gangKinds;

@@ -18,8 +18,8 @@ import java.util.Set;
 
 /**
  * One watch per Kueue kind the cluster serves (ClusterQueues, LocalQueues, Workloads, ResourceFlavors,
- * Cohorts), each at the newest version served, started when discovery first finds it; none at all on a
- * cluster without Kueue. They feed the fleet model's queue book. Guarded by the session's watchers lock.
+ * Cohorts), each at the newest version served, and one of Volcano's Queues where Volcano serves them, started
+ * when discovery first finds them; none at all on a cluster without either. They feed the fleet model's queue book.
  */
 final class QueueWatchers {
 
@@ -28,6 +28,7 @@ final class QueueWatchers {
     private final SessionOptions options;
     private final Map<KueueKind, ResourceWatcher<KueueObject>> watchers = new EnumMap<>(KueueKind.class);
     private volatile String version;
+    private volatile ResourceWatcher<dev.flightdeck.app.queues.VolcanoQueue> volcano;
 
     QueueWatchers(ApiEndpoint api, FleetModel fleet, SessionOptions options) {
         this.api = api;
@@ -51,6 +52,19 @@ final class QueueWatchers {
                 }
             });
         }
+        if (volcano == null && served.contains(dev.flightdeck.app.queues.VolcanoQueueProjector.GROUP_VERSION + "/queues")) {
+            var w = new ResourceWatcher<>(api, dev.flightdeck.app.queues.VolcanoQueueProjector.PATH,
+                    dev.flightdeck.app.queues.VolcanoQueueProjector.WATCHED_NAME,
+                    new dev.flightdeck.app.queues.VolcanoQueueProjector(), fleet.volcanoQueueSink(), options.pageSize(),
+                    options.watchIdleLimit());
+            w.start();
+            volcano = w;
+        }
+    }
+
+    /** Whether the cluster serves Volcano's Queues (they are watched). */
+    boolean volcanoServed() {
+        return volcano != null;
     }
 
     /** Whether the cluster serves Kueue (its Workloads are watched). */
@@ -63,8 +77,12 @@ final class QueueWatchers {
         return version;
     }
 
-    synchronized List<ResourceWatcher<KueueObject>> all() {
-        return new ArrayList<>(watchers.values());
+    synchronized List<ResourceWatcher<?>> all() {
+        List<ResourceWatcher<?>> all = new ArrayList<>(watchers.values());
+        if (volcano != null) {
+            all.add(volcano);
+        }
+        return all;
     }
 
     List<WatchHealth> health() {
@@ -77,7 +95,7 @@ final class QueueWatchers {
 
     /** Waits for each watcher's first LIST (a kind the user may not read, 403, is passed over). */
     boolean awaitListed(long deadlineNanos) throws InterruptedException {
-        for (ResourceWatcher<KueueObject> w : all()) {
+        for (ResourceWatcher<?> w : all()) {
             while (w.health().newest() == null && w.health().phase() != WatchPhase.FAILED) {
                 if (System.nanoTime() > deadlineNanos) {
                     return false;
@@ -89,6 +107,6 @@ final class QueueWatchers {
     }
 
     synchronized void close() {
-        watchers.values().forEach(ResourceWatcher::close);
+        all().forEach(ResourceWatcher::close);
     }
 }

@@ -63,6 +63,24 @@ class QueueReportTest {
     }
 
     @Test
+    void volcanoQueuesWhereServedAloneOrAfterKueues() throws Exception {
+        QueueBook b = new QueueBook();
+        b.applyVolcano(new WatchEvent.Relisted<>(List.of(new dev.flightdeck.app.queues.VolcanoQueueProjector().parse("""
+                {"metadata":{"name":"training"},"spec":{"capability":{"nvidia.com/gpu":"64","cpu":"512"},
+                 "deserved":{"nvidia.com/gpu":"32"}},"status":{"state":"Open","running":3,"pending":1,"inqueue":2,
+                 "allocated":{"nvidia.com/gpu":"24","cpu":"96"}}}""".getBytes(java.nio.charset.StandardCharsets.UTF_8)))));
+        QueuesSnapshot s = b.snapshot();
+        List<String> volcano = List.of("Volcano queues: 1",
+                "Volcano queue training  Open  running 3  pending 1  inqueue 2",
+                "  nvidia.com/gpu  allocated 24  capability 64  deserved 32",
+                "  cpu  allocated 96  capability 512");
+        assertEquals(volcano, QueueReport.lines(s, false, true, Instant.EPOCH));
+        List<String> both = QueueReport.lines(s, true, true, Instant.EPOCH);
+        assertEquals("queues: 0 ClusterQueues; 0 workloads queued; 0 workloads in all", both.getFirst());
+        assertEquals(volcano, both.subList(1, both.size()));
+    }
+
+    @Test
     void aClusterWithKueueButNoQueuesSaysSoInOneLine() {
         assertEquals(List.of("queues: 0 ClusterQueues; 0 workloads queued; 0 workloads in all"),
                 QueueReport.lines(QueuesSnapshot.EMPTY, Instant.EPOCH));
