@@ -1,6 +1,5 @@
 package dev.flightdeck.app.queues;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.cli.CheckCommand;
 import dev.flightdeck.app.controlplane.RealCluster;
@@ -13,7 +12,6 @@ import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
-import dev.flightdeck.app.watch.KubeJson;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
