@@ -60,6 +60,16 @@ class QueuedGangBookTest {
     }
 
     @Test
+    void aQueuedGangHasNothingAtRiskAndIsCountedAsQueued() {
+        var risk = dev.flightdeck.app.checkpoints.GangRisk.of(book().gangs(),
+                g -> dev.flightdeck.app.checkpoints.CheckpointStatus.none(), NOW);
+        assertEquals(1, risk.count(GangVerdict.QUEUED));
+        assertEquals(0, risk.noCheckpoint(), "no work done, so no checkpoint missing");
+        assertEquals(0.0, risk.gpuHoursAtRisk());
+        assertEquals(0, risk.haltedGpus());
+    }
+
+    @Test
     void onceItsPodsExistItIsThePodFormedGangAndNotASecondOne() {
         GangBook b = book();
         b.put(rank(0));
