@@ -47,7 +47,9 @@ public record GangRisk(Map<GangVerdict, Integer> byVerdict, int atRiskGangs, int
             if (g.verdict() == GangVerdict.HALTED) {
                 haltedGpus += g.gpusTotal();
             }
-            if (g.verdict() != GangVerdict.FINISHED && g.verdict() != GangVerdict.FAILED) {
+            // a queued gang has done no work yet: nothing of it is at risk
+            if (g.verdict() != GangVerdict.FINISHED && g.verdict() != GangVerdict.FAILED
+                    && g.verdict() != GangVerdict.QUEUED) {
                 OptionalDouble h = GpuHoursAtRisk.of(g.gpusTotal(), ck, now);
                 if (h.isPresent()) {
                     hours += h.getAsDouble();

@@ -74,7 +74,7 @@ public final class CheckCommand {
 
     /**
      * One cluster's report: a first line when its kubeconfig turns TLS verification off, then nodes,
-     * what could not be read, gangs, the API server. Nodes and gangs are
+     * what could not be read, gangs, Kueue's queues (where served), the API server. Nodes and gangs are
      * printed as synced, before the pressure reading waits for its rates: a cluster changes meanwhile.
      */
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
@@ -96,6 +96,12 @@ public final class CheckCommand {
         GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                 .forEach(out::println);
         out.println();
+        if (session.kueueServed() || session.volcanoQueuesServed()) {
+            // only where Kueue or Volcano's Queues are served: every other cluster's report stays as it was
+            QueueReport.lines(session.fleet().queues(), session.kueueServed(), session.volcanoQueuesServed(), Instant.now())
+                    .forEach(out::println);
+            out.println();
+        }
         TelemetryReport.lines(telemetry).forEach(out::println);
         PressureReading reading = pressureReading.get();
         PressureScraper p = session.pressure();

@@ -40,9 +40,11 @@ public record Gang(GangKey key, int expected, int present, int ready, int gpusPe
 
     /**
      * Whether an operator should look at it: it cannot make progress, or it runs with a rank on
-     * a node whose GPUs are not trusted (one Xid away from halting). Finished gangs never need it.
+     * a node whose GPUs are not trusted (one Xid away from halting). Finished gangs never need it, nor
+     * queued ones: waiting for quota is the queue working, and {@code check} lists them with their queue.
      */
     public boolean needsAttention() {
-        return verdict != GangVerdict.FINISHED && (verdict != GangVerdict.RUNNING || atRisk);
+        return verdict != GangVerdict.FINISHED && verdict != GangVerdict.QUEUED
+                && (verdict != GangVerdict.RUNNING || atRisk);
     }
 }

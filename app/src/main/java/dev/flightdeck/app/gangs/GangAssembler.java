@@ -92,6 +92,23 @@ public final class GangAssembler {
     }
 
     /**
+     * A job Kueue holds in a queue: no pods yet, every rank to come. Its {@code created} is when it started
+     * waiting, so its age is its time in the queue; its one reason is Kueue's.
+     *
+     * @param workload what its gang object says (ranks, annotations), or null when it is not watched
+     */
+    public static Gang queued(QueuedGang q, WorkloadFacts workload) {
+        int expected = Math.max(q.ranks(), workload == null ? 0 : workload.expected());
+        List<RankSlot> slots = new ArrayList<>(expected);
+        for (int r = 0; r < expected; r++) {
+            slots.add(new RankSlot(r, "", null, null, RankState.MISSING, 0, 0, "queued in Kueue", null, null));
+        }
+        int perRank = q.ranks() == 0 ? 0 : q.gpus() / q.ranks();
+        return new Gang(q.key(), expected, 0, 0, perRank, q.gpus(), 0, q.since(), GangVerdict.QUEUED,
+                List.of(q.reason()), false, slots, workload == null ? Map.of() : workload.annotations());
+    }
+
+    /**
      * The gang as GPU telemetry sees it: a running gang whose GPUs are idle (or one rank's far behind) takes the
      * finding's verdict, its words first among the reasons; any other gang is left as its pods say.
      */

@@ -35,6 +35,20 @@ public final class GangBook {
     private final Map<GangKey, GangKey> canonicalKeys = new HashMap<>();
     /** GPU telemetry's findings on running gangs (stalled, a straggler), replaced whole at each telemetry refresh. */
     private Map<GangKey, GpuActivityFinding> gpuActivity = Map.of();
+    /** Jobs Kueue holds in a queue (no pods yet), replaced whole whenever the queues change. */
+    private Map<GangKey, QueuedGang> queued = Map.of();
+
+    /** The jobs Kueue holds in its queues now; the gangs whose entry changed are rebuilt. */
+    public void queued(Map<GangKey, QueuedGang> now) {
+        Set<GangKey> touched = new HashSet<>(queued.keySet());
+        touched.addAll(now.keySet());
+        for (GangKey k : touched) {
+            if (!java.util.Objects.equals(queued.get(k), now.get(k))) {
+                dirty.add(k);
+            }
+        }
+        queued = Map.copyOf(now);
+    }
 
     /** Telemetry's findings now; the gangs whose finding changed are rebuilt. */
     public void gpuActivity(Map<GangKey, GpuActivityFinding> findings) {
@@ -155,6 +169,14 @@ public final class GangBook {
         for (GangKey k : dirty) {
             Map<String, RankNumbering.Member> m = members.get(k);
             WorkloadFacts w = gangObjects.get(k);
+            QueuedGang q = queued.get(k);
+            if (m == null && q != null) {
+                // queued in Kueue, no pods: one gang for the job, with Kueue's reason (once pods exist, they form it)
+                Gang g = GangAssembler.queued(q, w);
+                built.put(k, g);
+                changed.add(g);
+                continue;
+            }
             // a gang object with no pods of its own is no gang when it is only the scheduling
             // group of another gang's pods (see SchedulingGroupClaims)
             if (m == null && (w == null || w.expected() == 0 || groupClaims.claimed(k))) {
@@ -176,6 +198,7 @@ public final class GangBook {
     public void touchAll() {
         dirty.addAll(members.keySet());
         dirty.addAll(gangObjects.keySet());
+        dirty.addAll(queued.keySet());
     }
 
     public record Changes(List<Gang> changed, Set<GangKey> removed) {

@@ -18,7 +18,7 @@ public final class GangPodSelector {
             case JOBSET -> JobSetAdapter.NAME;
             case PYTORCHJOB, MPIJOB -> KubeflowAdapter.JOB_NAME;
             case LEADER_WORKER_SET -> LeaderWorkerSetAdapter.NAME;
-            case VOLCANO, POD_GROUP -> null;
+            case VOLCANO, POD_GROUP, KUEUE -> null;
         };
         return Optional.ofNullable(label).map(l -> l + "=" + gang.name());
     }

@@ -8,7 +8,9 @@ public enum GangSystem {
     LEADER_WORKER_SET("LeaderWorkerSet"),
     VOLCANO("Volcano"),
     INDEXED_JOB("Indexed Job"),
-    POD_GROUP("PodGroup");
+    POD_GROUP("PodGroup"),
+    /** A job of a kind the console does not read as a gang (RayJob, TrainJob, plain pods), seen through its Kueue Workload while it is queued. */
+    KUEUE("Kueue workload");
 
     private final String label;
 

@@ -8,6 +8,8 @@ public enum GangVerdict {
     STALLED("stalled"),
     DEGRADED("degraded"),
     STARTING("starting"),
+    /** Kueue holds it in a queue: its job is suspended and has no pods until its Workload is admitted. */
+    QUEUED("queued"),
     RUNNING("running"),
     FINISHED("finished");
 

@@ -58,6 +58,8 @@ public final class ClusterSession implements AutoCloseable {
     private final Object watchersLock = new Object();
     private volatile boolean closed;
     private volatile GangKindsWatched gangKinds;
+    /** Kueue's kinds, watched where served (found with the gang objects, by the same discovery). */
+    private final QueueWatchers queueWatchers;
     private final ObjectStoreCheckpoints objectStore;
     private final CheckpointService checkpoints;
     private final PressureScraper pressure;
@@ -75,6 +77,7 @@ public final class ClusterSession implements AutoCloseable {
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit());
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
                 new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit());
+        this.queueWatchers = new QueueWatchers(connection.api(), fleet, options);
         this.objectStore = connection.localObjectStorage().map(ClusterSession::localObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         this.checkpoints = new CheckpointService(objectStore);
@@ -121,6 +124,7 @@ public final class ClusterSession implements AutoCloseable {
         }
         Set<String> wanted = new HashSet<>();
         WorkloadKind.ALL.forEach(k -> wanted.add(k.groupVersion()));
+        wanted.addAll(dev.flightdeck.app.queues.KueueKind.groupVersions());
         GangKindsWatched outcome;
         try {
             Set<String> served = new ApiDiscovery(connection.api()).servedResources(wanted);
@@ -146,6 +150,7 @@ public final class ClusterSession implements AutoCloseable {
                         absent.add(kind);
                     }
                 }
+                queueWatchers.startServed(served);
             }
             outcome = new GangKindsWatched(watched, absent, null, java.time.Instant.now());
         } catch (IOException e) {
@@ -155,6 +160,16 @@ public final class ClusterSession implements AutoCloseable {
         }
         gangKinds = outcome;
         return outcome;
+    }
+
+    /** Whether the cluster serves Kueue (found by the last discovery): then its queues are watched. */
+    public boolean kueueServed() {
+        return queueWatchers.served();
+    }
+
+    /** Whether the cluster serves Volcano's Queues (found by the last discovery): then they are watched. */
+    public boolean volcanoQueuesServed() {
+        return queueWatchers.volcanoServed();
     }
 
     /** What the last discovery found (at open, every 10 minutes, or on a refresh). */
@@ -274,6 +289,7 @@ public final class ClusterSession implements AutoCloseable {
     public List<WatchHealth> watcherHealth() {
         List<WatchHealth> all = new ArrayList<>(List.of(nodeWatcher.health(), podWatcher.health()));
         workloadWatchers.values().forEach(w -> all.add(w.health()));
+        all.addAll(queueWatchers.health());
         return all;
     }
 
@@ -281,6 +297,7 @@ public final class ClusterSession implements AutoCloseable {
     public List<dev.flightdeck.app.watch.SkippedObjects> skippedObjects() {
         List<dev.flightdeck.app.watch.SkippedObjects> all = new ArrayList<>(List.of(nodeWatcher.skipped(), podWatcher.skipped()));
         workloadWatchers.values().forEach(w -> all.add(w.skipped()));
+        all.addAll(queueWatchers.skipped());
         all.removeIf(k -> k.count() == 0);
         return all;
     }
@@ -291,6 +308,7 @@ public final class ClusterSession implements AutoCloseable {
         out.put(nodeWatcher.resource(), nodeWatcher.lists());
         out.put(podWatcher.resource(), podWatcher.lists());
         workloadWatchers.values().forEach(w -> out.put(w.resource(), w.lists()));
+        queueWatchers.all().forEach(w -> out.put(w.resource(), w.lists()));
         return out;
     }
 
@@ -309,6 +327,9 @@ public final class ClusterSession implements AutoCloseable {
                 Thread.sleep(20);
             }
         }
+        if (!queueWatchers.awaitListed(deadline)) {
+            return false;
+        }
         return fleet.awaitFolded(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
@@ -317,6 +338,7 @@ public final class ClusterSession implements AutoCloseable {
         synchronized (watchersLock) {
             closed = true;
             workloadWatchers.values().forEach(ResourceWatcher::close);
+            queueWatchers.close();
         }
         ticker.shutdownNow();
         events.close();

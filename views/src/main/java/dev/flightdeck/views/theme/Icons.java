@@ -48,6 +48,7 @@ public final class Icons {
             case STALLED -> Material2MZ.SYNC_DISABLED;
             case DEGRADED -> Material2MZ.WARNING;
             case STARTING -> Material2AL.HOURGLASS_TOP;
+            case QUEUED -> Material2AL.HOURGLASS_EMPTY;
             case RUNNING -> Material2AL.CHECK_CIRCLE;
             case FINISHED -> Material2AL.DONE_ALL;
         };
