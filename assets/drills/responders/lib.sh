@@ -50,6 +50,12 @@ await_fresh_checkpoint() { await_line "^$1  .*  checkpoint [0-9]+s  " >/dev/null
 # newest_step NS/GANG: the step of the newest complete checkpoint the resume plan would use.
 newest_step() { fd plan resume "$1" 2>/dev/null | sed -n 's/^  checkpoint .*  step \([0-9][0-9]*\)  .*/\1/p' | head -1; }
 
+# rank_node NS/GANG RANK: the node the gang's rank runs on, from `flightdeck logs` (which names it on stderr:
+# "flightdeck: rank 0 of training/llm-pretrain · running · pod … · gpu-node-000"); empty when it is on none.
+rank_node() {
+    fd logs "$1" --rank "$2" --tail 1 2>&1 >/dev/null | sed -n "s/^flightdeck: rank $2 of .* · \([^ ·]*\)\$/\1/p"
+}
+
 # resume_newest NS/GANG: resume the gang from its newest complete checkpoint.
 resume_newest() { fd resume "$1" --confirm "${1#*/}"; }
 

@@ -5,8 +5,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 gang=$(await_halted_gang)
-# "flightdeck: rank 0 of training/llm-pretrain · running · pod … · gpu-node-000" (on stderr)
-node=$(fd logs "$gang" --rank 0 --tail 1 2>&1 >/dev/null | sed -n 's/^flightdeck: rank 0 of .* · \([^ ·]*\)$/\1/p')
+node=$(rank_node "$gang" 0)
 [ -n "$node" ] || { say "rank 0 of $gang is on no node"; exit 1; }
 say "blaming rank 0's node $node without reading the logs"
 cordon_and_drain "$node" "rank 0 of $gang stopped"

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.queues;
 
+import dev.flightdeck.app.controlplane.Kubectl;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.cli.CheckCommand;
 import dev.flightdeck.app.controlplane.RealCluster;
@@ -166,7 +168,7 @@ class QueuesKueueRealTest {
         assertTrue(lines.stream().noneMatch(l -> l.startsWith(ns + "/run-big  ")), lines.toString());
         System.out.println("check's queues section:\n" + String.join("\n", lines.subList(at - 1, lines.indexOf(queued) + 1)));
 
-        String kubectl = kubectl();
+        String kubectl = Kubectl.onPath();
         assumeTrue(kubectl != null, "kubectl is not on the PATH: its second opinion is skipped");
         List<String> said = kubectl(kubectl, "-n", ns, "get", "workloads.kueue.x-k8s.io", "-o",
                 "jsonpath={range .items[?(@.spec.priority==100)]}{.status.conditions[?(@.type==\"QuotaReserved\")].message}{end}");
@@ -178,28 +180,7 @@ class QueuesKueueRealTest {
         assertEquals(List.of("16 16"), reserved);
     }
 
-    private static String kubectl() {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!d.isBlank() && Files.isExecutable(Path.of(d, "kubectl"))) {
-                return Path.of(d, "kubectl").toString();
-            }
-        }
-        return null;
-    }
-
     private static List<String> kubectl(String kubectl, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(kubectl, "--kubeconfig", real.plane().adminKubeconfig().toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-        pb.environment().put("HOME", Files.createTempDirectory("kubectl-home").toString());
-        Process p = pb.start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " failed: " + text);
-        }
-        return text.lines().filter(l -> !l.isBlank()).toList();
+        return Kubectl.lines(kubectl, real.plane().adminKubeconfig(), args);
     }
 }

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.telemetry;
 
+import dev.flightdeck.app.controlplane.Kubectl;
+
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.telemetry.RealGpuWorkloads.Rank;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.telemetry;
+package dev.flightdeck.app.controlplane;
 
 import java.io.File;
 import java.io.IOException;
@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** kubectl as a second opinion on what the API server holds, where it is installed (CI's machines need not have it). */
-final class Kubectl {
+public final class Kubectl {
 
     private Kubectl() {
     }
 
     /** kubectl on the PATH, or null. */
-    static String onPath() {
+    public static String onPath() {
         for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (!d.isBlank() && Files.isExecutable(Path.of(d, "kubectl"))) {
                 return Path.of(d, "kubectl").toString();
@@ -26,9 +26,16 @@ final class Kubectl {
     }
 
     /** {@code kubectl --kubeconfig K -n NS ARGS…}'s output lines; a failed command fails the test with its output. */
-    static List<String> lines(String kubectl, Path kubeconfig, String namespace, String... args)
+    public static List<String> lines(String kubectl, Path kubeconfig, String namespace, String... args)
             throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(kubectl, "--kubeconfig", kubeconfig.toString(), "-n", namespace));
+        List<String> all = new ArrayList<>(List.of("-n", namespace));
+        all.addAll(List.of(args));
+        return lines(kubectl, kubeconfig, all.toArray(String[]::new));
+    }
+
+    /** {@code kubectl --kubeconfig K ARGS…}'s output lines; a failed command fails the test with its output. */
+    public static List<String> lines(String kubectl, Path kubeconfig, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(kubectl, "--kubeconfig", kubeconfig.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().clear();
