@@ -26,7 +26,7 @@ public final class Kubectl {
     }
 
     /** {@code kubectl --kubeconfig K -n NS ARGS…}'s output lines; a failed command fails the test with its output. */
-    public static List<String> lines(String kubectl, Path kubeconfig, String namespace, String... args)
+    public static List<String> linesIn(String kubectl, Path kubeconfig, String namespace, String... args)
             throws IOException, InterruptedException {
         List<String> all = new ArrayList<>(List.of("-n", namespace));
         all.addAll(List.of(args));

@@ -159,7 +159,7 @@ class CheckTelemetryRealTest {
         String kubectl = Kubectl.onPath();
         // CI's machines need not have kubectl; the ranks were already chosen Running by the API server's own answer.
         assumeTrue(kubectl != null, "kubectl is not on the PATH: its second opinion on the ranks is skipped");
-        List<String> said = Kubectl.lines(kubectl, kubeconfig, ns, "get", "pods", "-o",
+        List<String> said = Kubectl.linesIn(kubectl, kubeconfig, ns, "get", "pods", "-o",
                 "jsonpath={range .items[*]}{.metadata.name} {.status.phase} {.spec.nodeName}{\"\\n\"}{end}");
         Set<String> expected = concat(concat(hung, busy), warming).stream().map(r -> r.pod() + " Running " + r.node())
                 .collect(Collectors.toSet());
