@@ -187,8 +187,11 @@ public final class MainWindow extends BorderPane {
                         && sc.name().equals(c.name()) ? shown : null;
                 Thread.ofVirtual().name("settings-read").start(() -> {
                     SettingsFile.Loaded loaded = file.load();
+                    // Off the FX thread too: at 7,500 nodes this walks every node's labels and taints once.
+                    var nodeKeys = own == null ? java.util.List.<dev.flightdeck.app.queues.teams.NodeKeys.Offered>of()
+                            : dev.flightdeck.app.queues.teams.NodeKeys.offered(own.fleet().snapshot().nodes());
                     javafx.application.Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
-                            sessions::retry, GpuTelemetryFields.through(own)).show());
+                            sessions::retry, GpuTelemetryFields.through(own), nodeKeys).show());
                 });
             }
         });
