@@ -153,6 +153,11 @@ public final class NodesView extends VBox {
         details.setGpus(new NodeGpusPane(NodeGpusViewModel.of(vm, telemetry)));
     }
 
+    /** The team capacity table, under the fleet header (the shell gives it; shown only when a team key is set). */
+    public void showTeams(javafx.scene.Node teams) {
+        getChildren().add(1, teams);
+    }
+
     /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */
     public void setOnOpenRank(java.util.function.Consumer<NodeRank> open) {
         details.setOnOpenRank(open);

@@ -50,6 +50,9 @@ public final class MainWindow extends BorderPane {
     private final SessionController sessions;
     private final NodesView nodesView;
     private final NodesViewModel nodes;
+    /** The team capacity table of the cluster on screen (Nodes screen). */
+    private final dev.flightdeck.views.teams.TeamsViewModel teams =
+            new dev.flightdeck.views.teams.TeamsViewModel(javafx.application.Platform::runLater);
     // The screens not shown at start are built when first opened: building them all (ten
     // charts among them) was a third of the time to the first frame.
     private GangsView gangsView;
@@ -89,6 +92,8 @@ public final class MainWindow extends BorderPane {
         sessions.gangs().setShowing(false); // until its screen is built and shown
         nodesView.setOnOpenRank(this::openRank);
         nodesView.showGpuTelemetry(sessions.telemetry().snapshotProperty());
+        teams.follow(sessions.sessionProperty());
+        nodesView.showTeams(new dev.flightdeck.views.teams.TeamsPane(teams));
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         this.evidence = new dev.flightdeck.views.diagnose.Evidence(sessions::session,
                 () -> getScene() == null ? null : getScene().getWindow());
@@ -545,6 +550,7 @@ public final class MainWindow extends BorderPane {
         drills.close();
         drillBanner.stop();
         journalReads.shutdownNow();
+        teams.close();
         statusBar.stop();
         if (gangsView != null) {
             gangsView.stop();

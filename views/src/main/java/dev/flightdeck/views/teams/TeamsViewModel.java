@@ -1,0 +1,134 @@
+package dev.flightdeck.views.teams;
+
+import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.gangs.Gang;
+import dev.flightdeck.app.queues.teams.TeamRow;
+import dev.flightdeck.app.queues.teams.TeamTable;
+import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.settings.TeamKey;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The team capacity table of the cluster on screen: made off the FX thread from the session's model (every
+ * {@value #REFRESH_SECONDS} s: the figures are totals, a few seconds old is soon enough, and a 7,500-node snapshot is
+ * not taken for every delta) and handed to the FX thread whole. Hidden when the cluster's settings name no team key.
+ */
+public final class TeamsViewModel implements AutoCloseable {
+
+    static final int REFRESH_SECONDS = 5;
+
+    private final Executor fx;
+    private final ObservableList<TeamRow> rows = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper(this, "heading", "");
+    private final ReadOnlyStringWrapper unplaced = new ReadOnlyStringWrapper(this, "unplaced", "");
+    private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
+    private ScheduledExecutorService reader;
+    /** The session on screen, as last set on the FX thread; read by the reader thread. */
+    private volatile ClusterSession session;
+
+    /** @param fx where the table is handed over (Platform::runLater; Runnable::run in tests) */
+    public TeamsViewModel(Executor fx) {
+        this.fx = fx;
+    }
+
+    /** Shows the table of whichever session is on screen, refreshed every few seconds (FX thread). */
+    public void follow(ObservableValue<ClusterSession> onScreen) {
+        session = onScreen.getValue();
+        onScreen.addListener((o, was, now) -> {
+            session = now;
+            refreshSoon();
+        });
+        if (reader == null) {
+            reader = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().name("team-table").daemon()
+                    .unstarted(r));
+            reader.scheduleWithFixedDelay(this::refresh, 0, REFRESH_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    private void refreshSoon() {
+        if (reader != null) {
+            try {
+                reader.execute(this::refresh);
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // the console is closing
+            }
+        }
+    }
+
+    private void refresh() {
+        try {
+            ClusterSession s = session;
+            if (s == null || s.teamKey() == null) {
+                show(null, List.of(), List.of());
+            } else {
+                show(s.teamKey(), s.fleet().snapshot().nodes(), s.fleet().gangs());
+            }
+        } catch (RuntimeException e) {
+            // One bad moment of one cluster must not stop the refreshes.
+            System.getLogger(TeamsViewModel.class.getName()).log(System.Logger.Level.WARNING,
+                    "making the team table: " + e);
+        }
+    }
+
+    /** Works the table out here (any thread) and hands it to the FX thread; no key hides it. */
+    public void show(TeamKey key, List<GpuNode> nodes, List<Gang> gangs) {
+        if (key == null) {
+            fx.execute(() -> {
+                rows.clear();
+                heading.set("");
+                unplaced.set("");
+                shown.set(false);
+            });
+            return;
+        }
+        TeamTable t = TeamTable.of(key, nodes, gangs);
+        long teams = t.rows().stream().filter(r -> !r.noTeam()).count();
+        String head = "Teams by " + key.key() + " · " + teams + (teams == 1 ? " team" : " teams");
+        String note = t.gangsOnNoNode() == 0 ? "" : t.gangsOnNoNode() + (t.gangsOnNoNode() == 1 ? " gang has" : " gangs have")
+                + " no rank on a GPU node yet and is in no team's row";
+        fx.execute(() -> {
+            rows.setAll(t.rows());
+            heading.set(head);
+            unplaced.set(note);
+            shown.set(true);
+        });
+    }
+
+    /** One row per team, {@code (no team)} last (FX thread). */
+    public ObservableList<TeamRow> rows() {
+        return rows;
+    }
+
+    public ReadOnlyStringProperty headingProperty() {
+        return heading.getReadOnlyProperty();
+    }
+
+    /** Why some gangs are in no row, or empty. */
+    public ReadOnlyStringProperty unplacedProperty() {
+        return unplaced.getReadOnlyProperty();
+    }
+
+    /** Whether the cluster on screen has a team key (the table is shown only then). */
+    public ReadOnlyBooleanProperty shownProperty() {
+        return shown.getReadOnlyProperty();
+    }
+
+    @Override
+    public void close() {
+        if (reader != null) {
+            reader.shutdownNow();
+        }
+    }
+}
