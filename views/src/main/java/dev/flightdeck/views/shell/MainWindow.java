@@ -93,7 +93,11 @@ public final class MainWindow extends BorderPane {
         nodesView.setOnOpenRank(this::openRank);
         nodesView.showGpuTelemetry(sessions.telemetry().snapshotProperty());
         teams.follow(sessions.sessionProperty());
-        nodesView.showTeams(new dev.flightdeck.views.teams.TeamsPane(teams));
+        var teamsPane = new dev.flightdeck.views.teams.TeamsPane(teams);
+        teamsPane.setOnTeamPicked(team -> nodes.teamFilterProperty().set(team));
+        nodes.teamKeyProperty().bind(teams.keyProperty());
+        nodesView.showTeams(teamsPane);
+        nodesView.showTeamFilter(teams.teamNames());
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         this.evidence = new dev.flightdeck.views.diagnose.Evidence(sessions::session,
                 () -> getScene() == null ? null : getScene().getWindow());

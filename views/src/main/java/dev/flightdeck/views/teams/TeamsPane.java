@@ -23,6 +23,7 @@ public final class TeamsPane extends TitledPane {
     private static final double ROW_HEIGHT = 26;
 
     private final TableView<TeamRow> table = new TableView<>();
+    private java.util.function.Consumer<String> onTeamPicked = team -> { };
 
     public TeamsPane(TeamsViewModel vm) {
         setId("teams-pane");
@@ -54,6 +55,14 @@ public final class TeamsPane extends TitledPane {
         note.visibleProperty().bind(vm.unplacedProperty().isNotEmpty());
         note.managedProperty().bind(note.visibleProperty());
         setContent(new VBox(4, table, note));
+        // Picking a team narrows the node table to its nodes (the shell says how). On a click or Enter, not on a
+        // selection change: after the filter is cleared, the same team picked again must narrow it again.
+        table.setOnMouseClicked(e -> pickSelected());
+        table.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                pickSelected();
+            }
+        });
         visibleProperty().bind(vm.shownProperty());
         managedProperty().bind(visibleProperty());
     }
@@ -64,6 +73,18 @@ public final class TeamsPane extends TitledPane {
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
         c.setPrefWidth(100);
         return c;
+    }
+
+    private void pickSelected() {
+        TeamRow row = table.getSelectionModel().getSelectedItem();
+        if (row != null) {
+            onTeamPicked.accept(row.team());
+        }
+    }
+
+    /** What picking a team's row does (the shell filters the node table to that team). */
+    public void setOnTeamPicked(java.util.function.Consumer<String> pick) {
+        onTeamPicked = pick;
     }
 
     TableView<TeamRow> table() {

@@ -34,6 +34,10 @@ public final class TeamsViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper(this, "heading", "");
     private final ReadOnlyStringWrapper unplaced = new ReadOnlyStringWrapper(this, "unplaced", "");
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown");
+    private final javafx.beans.property.ReadOnlyObjectWrapper<TeamKey> key =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "key");
+    /** The teams by name, {@code (no team)} last: a team filter's choices. Only touched when they change. */
+    private final ObservableList<String> teamNames = FXCollections.observableArrayList();
     private ScheduledExecutorService reader;
     /** The session on screen, as last set on the FX thread; read by the reader thread. */
     private volatile ClusterSession session;
@@ -87,9 +91,11 @@ public final class TeamsViewModel implements AutoCloseable {
         if (key == null) {
             fx.execute(() -> {
                 rows.clear();
+                teamNames.clear();
                 heading.set("");
                 unplaced.set("");
                 shown.set(false);
+                this.key.set(null);
             });
             return;
         }
@@ -98,8 +104,13 @@ public final class TeamsViewModel implements AutoCloseable {
         String head = "Teams by " + key.key() + " · " + teams + (teams == 1 ? " team" : " teams");
         String note = t.gangsOnNoNode() == 0 ? "" : t.gangsOnNoNode() + (t.gangsOnNoNode() == 1 ? " gang has" : " gangs have")
                 + " no rank on a GPU node yet and is in no team's row";
+        List<String> names = t.teams();
         fx.execute(() -> {
             rows.setAll(t.rows());
+            if (!teamNames.equals(names)) {
+                teamNames.setAll(names);
+            }
+            this.key.set(key);
             heading.set(head);
             unplaced.set(note);
             shown.set(true);
@@ -118,6 +129,16 @@ public final class TeamsViewModel implements AutoCloseable {
     /** Why some gangs are in no row, or empty. */
     public ReadOnlyStringProperty unplacedProperty() {
         return unplaced.getReadOnlyProperty();
+    }
+
+    /** The team key of the cluster on screen; null when it has none. */
+    public javafx.beans.property.ReadOnlyObjectProperty<TeamKey> keyProperty() {
+        return key.getReadOnlyProperty();
+    }
+
+    /** The teams by name, {@code (no team)} last (FX thread). */
+    public ObservableList<String> teamNames() {
+        return teamNames;
     }
 
     /** Whether the cluster on screen has a team key (the table is shown only then). */

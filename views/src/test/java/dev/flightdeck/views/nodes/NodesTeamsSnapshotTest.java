@@ -14,6 +14,8 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import dev.flightdeck.views.FxWait;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -39,6 +41,7 @@ class NodesTeamsSnapshotTest {
     private final TestNodes.Fleet fleet = new TestNodes.Fleet();
     private final TeamsViewModel teams = new TeamsViewModel(Runnable::run);
     private Scene scene;
+    private NodesViewModel vm;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -72,8 +75,13 @@ class NodesTeamsSnapshotTest {
         vm.apply(fleet.next());
         teams.show(new TeamKey(KEY), fleet.model.snapshot().nodes(), fleet.model.gangs());
 
+        this.vm = vm;
+        vm.teamKeyProperty().bind(teams.keyProperty());
         NodesView view = new NodesView(vm, TestNodes.CLOCK);
-        view.showTeams(new TeamsPane(teams));
+        TeamsPane pane = new TeamsPane(teams);
+        pane.setOnTeamPicked(vm.teamFilterProperty()::set); // as the shell wires it
+        view.showTeams(pane);
+        view.showTeamFilter(teams.teamNames());
         scene = new Scene(view, 1500, 900);
         scene.getStylesheets().add(Styles.stylesheet());
         stage.setScene(scene);
@@ -104,5 +112,21 @@ class NodesTeamsSnapshotTest {
                 new TeamRow("(no team)", 6, 48, 48, 2, 46, 1, 0)), List.copyOf(teams.rows()));
         Path shot = Screenshots.write(scene, "nodes-teams");
         assertTrue(Files.size(shot) > 10_000);
+    }
+
+    @Test
+    void pickingATeamShowsOnlyItsNodesAndTheFilterSaysSo(FxRobot robot) throws Exception {
+        robot.clickOn("inference");
+        FxWait.until(() -> vm.visibleRows().size() == 8, "inference's 8 nodes");
+        assertTrue(vm.visibleRows().stream().allMatch(r -> r.name().startsWith("inference-")));
+        assertEquals("inference", robot.lookup("#team-filter").queryComboBox().getValue().toString());
+        Screenshots.write(scene, "nodes-team-filter");
+        robot.interact(() -> vm.teamFilterProperty().set("(no team)"));
+        assertEquals(6, vm.visibleRows().size());
+        assertTrue(vm.visibleRows().stream().allMatch(r -> r.name().startsWith("spare-")));
+        robot.interact(vm::clearFilters);
+        assertEquals(24, vm.visibleRows().size());
+        robot.clickOn("inference");
+        FxWait.until(() -> vm.visibleRows().size() == 8, "the same team picked again narrows the table again");
     }
 }
