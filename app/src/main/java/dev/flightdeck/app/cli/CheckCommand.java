@@ -74,7 +74,7 @@ public final class CheckCommand {
 
     /**
      * One cluster's report: a first line when its kubeconfig turns TLS verification off, then nodes,
-     * what could not be read, gangs, the API server, then teams when the settings name a team key. Nodes and gangs are
+     * what could not be read, gangs, the API server. Nodes and gangs are
      * printed as synced, before the pressure reading waits for its rates: a cluster changes meanwhile.
      */
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
@@ -84,21 +84,21 @@ public final class CheckCommand {
             telemetry = session.telemetry().readOnce();
         }
         session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
+        // Teams (when the settings name a team key) from the model as the node and gang sections see it, printed last
+        // so that no line a script reads moves.
+        java.util.List<String> teams = dev.flightdeck.app.queues.teams.TeamReport.section(session.teamKey(),
+                session.fleet().snapshot().nodes(), session.fleet().gangs());
         if (session.tlsVerificationOff()) {
             // Before anything read from the cluster: what follows came over a connection whose server was not checked.
             out.println(TlsVerification.explain(session.displayName(),
                     session.connection().api().baseUrl().replaceAll("/+$", "")));
         }
-        dev.flightdeck.app.fleet.FleetSnapshot fleet = session.fleet().snapshot();
-        CheckReport.lines(fleet).forEach(out::println);
+        CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
         // Said where the fleet is counted: those objects are in no count above.
         session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));
         out.println();
-        java.util.List<dev.flightdeck.app.gangs.Gang> gangs = session.fleet().gangs();
-        GangReport.lines(gangs, g -> session.checkpoints().read(g.annotations()), Instant.now()).forEach(out::println);
-        // Made from the same picture as the sections above; printed last, so no line scripts read before it moves.
-        java.util.List<String> teams = dev.flightdeck.app.queues.teams.TeamReport.section(session.teamKey(), fleet.nodes(),
-                gangs);
+        GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
+                .forEach(out::println);
         out.println();
         TelemetryReport.lines(telemetry).forEach(out::println);
         PressureReading reading = pressureReading.get();
