@@ -42,18 +42,32 @@ public final class TeamReport {
         }
         out.add(head.toString());
         int width = Math.max("team".length(), table.rows().stream().mapToInt(r -> r.team().length()).max().orElse(0));
+        List<String[]> figures = new ArrayList<>();
+        // Each column as wide as its header or its widest figure (20000 GPUs outgrow "gpus"), figures right-aligned.
+        int[] widths = new int[HEADS.length];
+        for (int i = 0; i < HEADS.length; i++) {
+            widths[i] = HEADS[i].length();
+        }
+        for (TeamRow r : table.rows()) {
+            int[] values = {r.nodes(), r.gpusTotal(), r.gpusUsable(), r.gpusAllocated(), r.gpusFree(), r.gangsRunning(),
+                    r.gangsWaiting()};
+            String[] shown = new String[values.length];
+            for (int i = 0; i < values.length; i++) {
+                shown[i] = String.format(Locale.ROOT, "%d", values[i]);
+                widths[i] = Math.max(widths[i], shown[i].length());
+            }
+            figures.add(shown);
+        }
         StringBuilder columns = new StringBuilder(pad("team", width));
-        for (String h : HEADS) {
-            columns.append("  ").append(h);
+        for (int i = 0; i < HEADS.length; i++) {
+            columns.append("  ").append(" ".repeat(widths[i] - HEADS[i].length())).append(HEADS[i]);
         }
         out.add(columns.toString());
-        for (TeamRow r : table.rows()) {
-            int[] figures = {r.nodes(), r.gpusTotal(), r.gpusUsable(), r.gpusAllocated(), r.gpusFree(),
-                    r.gangsRunning(), r.gangsWaiting()};
-            StringBuilder line = new StringBuilder(pad(r.team(), width));
-            for (int i = 0; i < HEADS.length; i++) {
-                String f = String.format(Locale.ROOT, "%d", figures[i]);
-                line.append("  ").append(" ".repeat(Math.max(0, HEADS[i].length() - f.length()))).append(f);
+        for (int row = 0; row < figures.size(); row++) {
+            StringBuilder line = new StringBuilder(pad(table.rows().get(row).team(), width));
+            String[] shown = figures.get(row);
+            for (int i = 0; i < shown.length; i++) {
+                line.append("  ").append(" ".repeat(widths[i] - shown[i].length())).append(shown[i]);
             }
             out.add(line.toString());
         }

@@ -92,4 +92,16 @@ class TeamTableTest {
                 "1 gang has no rank on a GPU node yet, so no team's row counts it"), lines);
         assertEquals(List.of(), TeamReport.section(null, NODES, GANGS), "no key set, no section");
     }
+
+    @Test
+    void aFigureWiderThanItsHeaderWidensItsColumn() {
+        List<GpuNode> nodes = new java.util.ArrayList<>();
+        for (int i = 0; i < 1250; i++) {
+            nodes.add(node("n" + i).label(KEY, "big").inUse(8).build());
+        }
+        assertEquals(List.of("teams by example.com/team: 1 team",
+                "team  nodes   gpus  usable  allocated  free  gangs running  gangs waiting",
+                "big    1250  10000   10000      10000     0              0              0"),
+                TeamReport.lines(TeamTable.of(new TeamKey(KEY), nodes, List.of())));
+    }
 }
