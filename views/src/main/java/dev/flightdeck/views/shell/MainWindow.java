@@ -486,6 +486,8 @@ public final class MainWindow extends BorderPane {
             gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode,
                     sessions.telemetry().snapshotProperty());
             gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
+            sessions.gangs().nodeTeamsProperty().bind(teams.nodeTeamsProperty());
+            gangsView.showTeamFilter(teams.teamNames());
             gangsView.setEvidence(new dev.flightdeck.views.gangs.GangEvidence() {
                 @Override
                 public void gangYaml(GangKey gang) {

@@ -38,6 +38,10 @@ public final class TeamsViewModel implements AutoCloseable {
             new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "key");
     /** The teams by name, {@code (no team)} last: a team filter's choices. Only touched when they change. */
     private final ObservableList<String> teamNames = FXCollections.observableArrayList();
+    private final javafx.beans.property.ReadOnlyObjectWrapper<java.util.Map<String, String>> nodeTeams =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "nodeTeams");
+    /** The last node-to-team map handed over (reader thread): an unchanged one is not handed over again. */
+    private java.util.Map<String, String> lastNodeTeams;
     private ScheduledExecutorService reader;
     /** The session on screen, as last set on the FX thread; read by the reader thread. */
     private volatile ClusterSession session;
@@ -89,7 +93,9 @@ public final class TeamsViewModel implements AutoCloseable {
     /** Works the table out here (any thread) and hands it to the FX thread; no key hides it. */
     public void show(TeamKey key, List<GpuNode> nodes, List<Gang> gangs) {
         if (key == null) {
+            lastNodeTeams = null;
             fx.execute(() -> {
+                nodeTeams.set(null);
                 rows.clear();
                 teamNames.clear();
                 heading.set("");
@@ -105,7 +111,14 @@ public final class TeamsViewModel implements AutoCloseable {
         String note = t.gangsOnNoNode() == 0 ? "" : t.gangsOnNoNode() + (t.gangsOnNoNode() == 1 ? " gang has" : " gangs have")
                 + " no rank on a GPU node yet and is in no team's row";
         List<String> names = t.teams();
+        java.util.Map<String, String> byNode = dev.flightdeck.app.queues.teams.NodeTeams.byNode(nodes, key.key());
+        // Compared here, not on the FX thread: a gang filter re-filters whenever it gets a new map.
+        java.util.Map<String, String> handed = byNode.equals(lastNodeTeams) ? null : java.util.Map.copyOf(byNode);
+        lastNodeTeams = byNode;
         fx.execute(() -> {
+            if (handed != null) {
+                nodeTeams.set(handed);
+            }
             rows.setAll(t.rows());
             if (!teamNames.equals(names)) {
                 teamNames.setAll(names);
@@ -134,6 +147,11 @@ public final class TeamsViewModel implements AutoCloseable {
     /** The team key of the cluster on screen; null when it has none. */
     public javafx.beans.property.ReadOnlyObjectProperty<TeamKey> keyProperty() {
         return key.getReadOnlyProperty();
+    }
+
+    /** Each GPU node's team by name; null while the cluster on screen has no team key (FX thread). */
+    public javafx.beans.property.ReadOnlyObjectProperty<java.util.Map<String, String>> nodeTeamsProperty() {
+        return nodeTeams.getReadOnlyProperty();
     }
 
     /** The teams by name, {@code (no team)} last (FX thread). */

@@ -41,6 +41,20 @@ class TeamsViewModelTest {
     }
 
     @Test
+    void eachNodesTeamIsHandedOverForTheGangFilterOnlyWhenItChanges() {
+        vm.show(new TeamKey(KEY), NODES, GANGS);
+        var first = vm.nodeTeamsProperty().get();
+        assertEquals(java.util.Map.of("a1", "alpha", "a2", "alpha", "b1", "beta", "x1", "(no team)"), first);
+        vm.show(new TeamKey(KEY), NODES, GANGS);
+        assertTrue(first == vm.nodeTeamsProperty().get(), "the same teams: the gangs are not filtered again");
+        vm.show(new TeamKey(KEY), List.of(node("a1", "beta", null, 0, false, 0)), GANGS);
+        assertEquals(java.util.Map.of("a1", "beta"), vm.nodeTeamsProperty().get());
+        vm.show(null, NODES, GANGS);
+        assertEquals(null, vm.nodeTeamsProperty().get());
+        assertEquals(null, vm.keyProperty().get());
+    }
+
+    @Test
     void withoutAKeyTheTableIsHiddenAndEmpty() {
         vm.show(new TeamKey(KEY), NODES, GANGS);
         vm.show(null, NODES, GANGS);

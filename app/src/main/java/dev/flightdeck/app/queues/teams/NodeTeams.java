@@ -30,6 +30,15 @@ public final class NodeTeams {
         return null;
     }
 
+    /** Each GPU node's shown team by its name: what a gang filter looks its ranks' nodes up in. */
+    public static java.util.Map<String, String> byNode(java.util.List<dev.flightdeck.app.fleet.GpuNode> nodes, String key) {
+        java.util.Map<String, String> out = new java.util.HashMap<>(nodes.size() * 2);
+        for (dev.flightdeck.app.fleet.GpuNode n : nodes) {
+            out.put(n.name(), shownTeamOf(n.facts(), key));
+        }
+        return out;
+    }
+
     /** As {@link #teamOf}, with {@link #NO_TEAM} for a node that names none: the name the table and filters show. */
     public static String shownTeamOf(NodeFacts node, String key) {
         String team = teamOf(node, key);
