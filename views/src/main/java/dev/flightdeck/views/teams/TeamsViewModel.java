@@ -108,8 +108,9 @@ public final class TeamsViewModel implements AutoCloseable {
         TeamTable t = TeamTable.of(key, nodes, gangs);
         long teams = t.rows().stream().filter(r -> !r.noTeam()).count();
         String head = "Teams by " + key.key() + " · " + teams + (teams == 1 ? " team" : " teams");
-        String note = t.gangsOnNoNode() == 0 ? "" : t.gangsOnNoNode() + (t.gangsOnNoNode() == 1 ? " gang has" : " gangs have")
-                + " no rank on a GPU node yet and is in no team's row";
+        int onNoNode = t.gangsOnNoNode();
+        String note = onNoNode == 0 ? "" : onNoNode == 1 ? "1 gang has no rank on a GPU node yet and is in no team's row"
+                : onNoNode + " gangs have no rank on a GPU node yet and are in no team's row";
         List<String> names = t.teams();
         java.util.Map<String, String> byNode = dev.flightdeck.app.queues.teams.NodeTeams.byNode(nodes, key.key());
         // Compared here, not on the FX thread: a gang filter re-filters whenever it gets a new map.
@@ -119,7 +120,10 @@ public final class TeamsViewModel implements AutoCloseable {
             if (handed != null) {
                 nodeTeams.set(handed);
             }
-            rows.setAll(t.rows());
+            // Unchanged rows are left alone: replacing them every refresh would drop the row a person picked.
+            if (!rows.equals(t.rows())) {
+                rows.setAll(t.rows());
+            }
             if (!teamNames.equals(names)) {
                 teamNames.setAll(names);
             }

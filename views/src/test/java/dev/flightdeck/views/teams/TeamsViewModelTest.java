@@ -38,6 +38,22 @@ class TeamsViewModelTest {
         assertEquals(List.of(new TeamRow("alpha", 2, 16, 15, 8, 7, 1, 0), new TeamRow("beta", 1, 8, 0, 0, 0, 0, 0),
                 new TeamRow("(no team)", 1, 8, 8, 4, 4, 0, 1)), List.copyOf(vm.rows()));
         assertEquals("1 gang has no rank on a GPU node yet and is in no team's row", vm.unplacedProperty().get());
+        vm.show(new TeamKey(KEY), NODES, List.of(gang("one", GangVerdict.STARTING, null, null),
+                gang("two", GangVerdict.STARTING, (String) null)));
+        assertEquals("2 gangs have no rank on a GPU node yet and are in no team's row", vm.unplacedProperty().get());
+    }
+
+    @Test
+    void anUnchangedTableKeepsItsRowsSoAPickedRowStaysPicked() {
+        vm.show(new TeamKey(KEY), NODES, GANGS);
+        TeamRow alpha = vm.rows().getFirst();
+        int[] changes = {0};
+        vm.rows().addListener((javafx.collections.ListChangeListener<TeamRow>) c -> changes[0]++);
+        vm.show(new TeamKey(KEY), NODES, GANGS);
+        assertEquals(0, changes[0], "the same figures: the list is not replaced");
+        assertTrue(alpha == vm.rows().getFirst());
+        vm.show(new TeamKey(KEY), NODES, List.of());
+        assertEquals(1, changes[0], "new figures replace the rows");
     }
 
     @Test
