@@ -45,8 +45,10 @@ public final class Screenshots {
         StringBuilder text = new StringBuilder();
         Platform.runLater(() -> {
             try {
-                shot.complete(snapshot.get());
+                WritableImage image = snapshot.get();
+                // Before completing: the test thread writes the texts as soon as the image is handed over.
                 texts(shown, text);
+                shot.complete(image);
             } catch (RuntimeException e) {
                 shot.completeExceptionally(e);
             }

@@ -84,6 +84,10 @@ public final class CheckCommand {
             telemetry = session.telemetry().readOnce();
         }
         session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
+        // Teams (when the settings name a team key) from the model as the node and gang sections see it, printed last
+        // so that no line a script reads moves.
+        java.util.List<String> teams = dev.flightdeck.app.queues.teams.TeamReport.section(session.teamKey(),
+                session.fleet().snapshot().nodes(), session.fleet().gangs());
         if (session.tlsVerificationOff()) {
             // Before anything read from the cluster: what follows came over a connection whose server was not checked.
             out.println(TlsVerification.explain(session.displayName(),
@@ -107,5 +111,9 @@ public final class CheckCommand {
         PressureScraper p = session.pressure();
         PressureReport.lines(reading, p.readyz(), p.livez(), p.healthProblem(), PressureThresholds.DEFAULTS)
                 .forEach(out::println);
+        if (!teams.isEmpty()) {
+            out.println();
+            teams.forEach(out::println);
+        }
     }
 }

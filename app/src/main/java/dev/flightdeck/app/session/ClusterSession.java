@@ -249,6 +249,11 @@ public final class ClusterSession implements AutoCloseable {
         return fleet;
     }
 
+    /** The label or taint key that names a node's team, as this cluster's settings say; null when none is set. */
+    public dev.flightdeck.app.settings.TeamKey teamKey() {
+        return options.teamKey();
+    }
+
     /**
      * Checkpoint age per workload, from object storage or annotations, cached per prefix.
      * Reads may take seconds when storage is slow: call it off the UI thread.

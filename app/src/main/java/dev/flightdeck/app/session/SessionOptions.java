@@ -22,11 +22,12 @@ import dev.flightdeck.app.settings.SettingsFile;
  * @param watchIdleLimit  how long a watch stream may stay silent before it is taken for stalled and reopened
  * @param prometheus      the cluster's Prometheus for GPU telemetry, or null to look for one
  * @param gpuStall        when idle GPUs make one of its gangs stalled
+ * @param teamKey         the node label or taint key that names a node's team, or null when none is set
  */
 public record SessionOptions(PreflightConvention preflight, int pageSize, S3Settings s3, Duration metricsInterval,
                              String userAgent, dev.flightdeck.app.connect.RequestBudget requestBudget,
                              Duration watchIdleLimit, dev.flightdeck.app.settings.PrometheusSettings prometheus,
-                             StallThresholds gpuStall)
+                             StallThresholds gpuStall, dev.flightdeck.app.settings.TeamKey teamKey)
         implements dev.flightdeck.app.connect.ConnectionOptions {
 
     /** The console's own User-Agent: {@code flightdeck/VERSION (OS/ARCH)}, after kubectl's. */
@@ -34,7 +35,7 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
 
     public static final SessionOptions DEFAULTS = new SessionOptions(PreflightConvention.DEFAULT, 500, S3Settings.AWS,
             PressureScraper.DEFAULT_INTERVAL, USER_AGENT, dev.flightdeck.app.connect.RequestBudget.DEFAULT_SHAPE,
-            dev.flightdeck.app.watch.ResourceWatcher.IDLE_LIMIT, null, StallThresholds.DEFAULTS);
+            dev.flightdeck.app.watch.ResourceWatcher.IDLE_LIMIT, null, StallThresholds.DEFAULTS, null);
 
     /** {@code client/VERSION+COMMIT (OS/ARCH)}, from the build's one record of itself ({@link dev.flightdeck.app.about.BuildInfo}). */
     public static String userAgent(String client) {
@@ -44,25 +45,25 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
     /** The defaults with what the person set for this cluster. */
     public SessionOptions with(ClusterSettings cluster) {
         return new SessionOptions(preflight, pageSize, cluster.s3(), cluster.metricsInterval(), userAgent, requestBudget,
-                watchIdleLimit, cluster.prometheus(), cluster.gpuStall());
+                watchIdleLimit, cluster.prometheus(), cluster.gpuStall(), cluster.teamKey());
     }
 
     /** How often {@code /metrics} is scraped. */
     public SessionOptions withMetricsInterval(Duration interval) {
         return new SessionOptions(preflight, pageSize, s3, interval, userAgent, requestBudget, watchIdleLimit,
-                prometheus, gpuStall);
+                prometheus, gpuStall, teamKey);
     }
 
     /** The same session under another client name (a drill's observer, which must not count as the operator). */
     public SessionOptions withUserAgent(String agent) {
         return new SessionOptions(preflight, pageSize, s3, metricsInterval, agent, requestBudget, watchIdleLimit,
-                prometheus, gpuStall);
+                prometheus, gpuStall, teamKey);
     }
 
     /** Another budget shape (tests; a cluster whose operators ask for a lighter or heavier hand). */
     public SessionOptions withRequestBudget(dev.flightdeck.app.connect.RequestBudget shape) {
         return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, shape, watchIdleLimit,
-                prometheus, gpuStall);
+                prometheus, gpuStall, teamKey);
     }
 
     /** When idle GPUs make a gang stalled (a drill's observer judges on the drill's paced schedule). */
@@ -74,7 +75,7 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
     /** How long a watch may be silent before it is reopened (tests use seconds; the default is 150 s). */
     public SessionOptions withWatchIdleLimit(Duration limit) {
         return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, limit,
-                prometheus, gpuStall);
+                prometheus, gpuStall, teamKey);
     }
 
     /**

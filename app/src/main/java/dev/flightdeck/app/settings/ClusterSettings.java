@@ -20,9 +20,11 @@ import java.time.Duration;
  *                        server's service proxy
  * @param gpuStall        when idle GPUs make a gang stalled (its idle threshold and window; the straggler's
  *                        thresholds are the console's)
+ * @param teamKey         the node label or taint key whose value names a node's team (the team capacity table), or
+ *                        null when the cluster's nodes are not divided among teams
  */
 public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
-                              boolean drills, PrometheusSettings prometheus, StallThresholds gpuStall) {
+                              boolean drills, PrometheusSettings prometheus, StallThresholds gpuStall, TeamKey teamKey) {
 
     /** How often /metrics is scraped unless the settings say otherwise. */
     public static final Duration DEFAULT_METRICS_INTERVAL = Duration.ofSeconds(15);
@@ -30,7 +32,7 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MAX_INTERVAL = Duration.ofMinutes(5);
     public static final ClusterSettings DEFAULTS = new ClusterSettings(S3Settings.AWS, DEFAULT_METRICS_INTERVAL, false,
-            DrainLimits.DEFAULTS, false, null, StallThresholds.DEFAULTS);
+            DrainLimits.DEFAULTS, false, null, StallThresholds.DEFAULTS, null);
 
     public ClusterSettings {
         gpuStall = gpuStall == null ? StallThresholds.DEFAULTS : gpuStall;
@@ -41,6 +43,11 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
             throw new IllegalArgumentException("the /metrics interval must be between " + MIN_INTERVAL.toSeconds()
                     + " and " + MAX_INTERVAL.toSeconds() + " seconds, not " + metricsInterval.toSeconds());
         }
+    }
+
+    public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
+                           boolean drills, PrometheusSettings prometheus, StallThresholds gpuStall) {
+        this(s3, metricsInterval, readOnly, drainBreaker, drills, prometheus, gpuStall, null);
     }
 
     public ClusterSettings(S3Settings s3, Duration metricsInterval, boolean readOnly, DrainLimits drainBreaker,
@@ -66,32 +73,37 @@ public record ClusterSettings(S3Settings s3, Duration metricsInterval, boolean r
     }
 
     public ClusterSettings withS3(S3Settings s) {
-        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills, prometheus, gpuStall);
+        return new ClusterSettings(s, metricsInterval, readOnly, drainBreaker, drills, prometheus, gpuStall, teamKey);
     }
 
     public ClusterSettings withMetricsInterval(Duration d) {
-        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills, prometheus, gpuStall);
+        return new ClusterSettings(s3, d, readOnly, drainBreaker, drills, prometheus, gpuStall, teamKey);
     }
 
     public ClusterSettings withReadOnly(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills, prometheus, gpuStall);
+        return new ClusterSettings(s3, metricsInterval, on, drainBreaker, drills, prometheus, gpuStall, teamKey);
     }
 
     public ClusterSettings withDrainBreaker(DrainLimits b) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills, prometheus, gpuStall);
+        return new ClusterSettings(s3, metricsInterval, readOnly, b, drills, prometheus, gpuStall, teamKey);
     }
 
     public ClusterSettings withDrills(boolean on) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on, prometheus, gpuStall);
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, on, prometheus, gpuStall, teamKey);
     }
 
     /** With {@code p} as the cluster's Prometheus (null: look for one). */
     public ClusterSettings withPrometheus(PrometheusSettings p) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, p, gpuStall);
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, p, gpuStall, teamKey);
     }
 
     /** With {@code t} as when this cluster's gangs count as stalled. */
     public ClusterSettings withGpuStall(StallThresholds t) {
-        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, prometheus, t);
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, prometheus, t, teamKey);
+    }
+
+    /** With {@code k} as the key that names a node's team (null: the nodes are not divided among teams). */
+    public ClusterSettings withTeamKey(TeamKey k) {
+        return new ClusterSettings(s3, metricsInterval, readOnly, drainBreaker, drills, prometheus, gpuStall, k);
     }
 }

@@ -23,7 +23,8 @@ import java.util.Map;
  *                              "metricsIntervalSeconds": 30, "readOnly": true,
  *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10},
  *                              "prometheus": {"url": "https://prom.lab", "bearerTokenFile": "prom.token"},
- *                              "gpuStall": {"idleBelowPercent": 5, "minutes": 10}}}}</pre>
+ *                              "gpuStall": {"idleBelowPercent": 5, "minutes": 10},
+ *                              "teamKey": "example.com/team"}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -115,12 +116,23 @@ public final class SettingsFile {
                 out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker,
                         e.getValue().path("drills").asBoolean(false),
                         PrometheusSettingsJson.read(e.getValue().get("prometheus"), settingsDir),
-                        GpuStallJson.read(e.getValue().get("gpuStall"))));
+                        GpuStallJson.read(e.getValue().get("gpuStall")), teamKey(e.getValue().get("teamKey"))));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
         }
         return out;
+    }
+
+    /** A cluster's {@code "teamKey"}: a string naming a label or taint key, or absent (or null) for none. */
+    private static TeamKey teamKey(JsonNode v) {
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw new IllegalArgumentException("teamKey must be a string such as \"example.com/team\", not " + v);
+        }
+        return new TeamKey(v.asText().trim());
     }
 
     /** Where relative files named in the settings (a Prometheus token file) are. */
@@ -165,6 +177,9 @@ public final class SettingsFile {
             PrometheusSettingsJson.write(cluster, settings.prometheus(), directory());
         }
         GpuStallJson.write(cluster, settings.gpuStall());
+        if (settings.teamKey() != null) {
+            cluster.put("teamKey", settings.teamKey().key());
+        }
         write(root);
     }
 

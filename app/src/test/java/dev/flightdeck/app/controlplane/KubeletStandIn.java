@@ -114,14 +114,26 @@ public final class KubeletStandIn implements AutoCloseable {
 
     /** A GPU node as GPU Feature Discovery labels it, Ready, with {@code gpus} allocatable GPUs. */
     public Node registerGpuNode(String name, int gpus, Map<String, String> extraLabels) {
+        return registerGpuNode(name, gpus, extraLabels, List.of());
+    }
+
+    /**
+     * As above, tainted from the moment it exists: a node tainted after creation could be given another test's
+     * Pending pod by the scheduler in between.
+     */
+    public Node registerGpuNode(String name, int gpus, Map<String, String> extraLabels,
+                                List<io.fabric8.kubernetes.api.model.Taint> taints) {
         Map<String, String> labels = new java.util.LinkedHashMap<>(Map.of("kubernetes.io/hostname", name,
                 "kubernetes.io/os", "linux", "kubernetes.io/arch", "amd64", "nvidia.com/gpu.present", "true",
                 "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3", "nvidia.com/gpu.count", String.valueOf(gpus)));
         labels.putAll(extraLabels);
         Map<String, Quantity> capacity = Map.of("cpu", new Quantity("96"), "memory", new Quantity("2Ti"),
                 "pods", new Quantity("110"), "nvidia.com/gpu", new Quantity(String.valueOf(gpus)));
-        client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).withLabels(labels)
-                .endMetadata().build()).create();
+        NodeBuilder node = new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata();
+        if (!taints.isEmpty()) {
+            node.withNewSpec().withTaints(taints).endSpec();
+        }
+        client.nodes().resource(node.build()).create();
         nodes.add(name);
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         var status = new io.fabric8.kubernetes.api.model.NodeStatusBuilder()

@@ -10,9 +10,11 @@ import java.util.function.Predicate;
  * The gangs screen's filters as one predicate; a null value means "any".
  *
  * @param minGpus only gangs holding at least this many GPUs (null: any size)
+ * @param team    only gangs with a rank on one team's nodes (null: any gang)
  */
 record GangFilter(GangVerdict verdict, GangSystem system, String namespace, CheckpointAge checkpoint,
-                  Integer minGpus, String search) implements Predicate<GangRow> {
+                  Integer minGpus, String search, Predicate<dev.flightdeck.app.gangs.Gang> team)
+        implements Predicate<GangRow> {
 
     @Override
     public boolean test(GangRow r) {
@@ -30,6 +32,9 @@ record GangFilter(GangVerdict verdict, GangSystem system, String namespace, Chec
             return false;
         }
         if (minGpus != null && l.gang().gpusTotal() < minGpus) {
+            return false;
+        }
+        if (team != null && !team.test(l.gang())) {
             return false;
         }
         if (search != null && !search.isBlank()) {

@@ -46,6 +46,7 @@ public final class GangsView extends VBox {
     private final TextField search = new TextField();
     private final GangTable table;
     private final Timeline ticker;
+    private HBox filterBar;
 
     /** @param openNode shows a node on the Nodes screen (the shell switches screens) */
     public GangsView(GangsViewModel vm, GangKindsStatus kinds, Consumer<String> openNode) {
@@ -85,7 +86,8 @@ public final class GangsView extends VBox {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.36);
         VBox.setVgrow(split, Priority.ALWAYS);
-        getChildren().addAll(header, filterBar(), split);
+        filterBar = filterBar();
+        getChildren().addAll(header, filterBar, split);
         setId("gangs-view");
 
         addEventFilter(KeyEvent.KEY_PRESSED, e -> {
@@ -191,6 +193,15 @@ public final class GangsView extends VBox {
         c.setVisibleRowCount(12);
         c.setMinWidth(Region.USE_PREF_SIZE);
         return c;
+    }
+
+    /** A team filter beside the namespace filter, offered while the cluster has a team key. */
+    public void showTeamFilter(javafx.collections.ObservableList<String> teams) {
+        ComboBox<FilterChoice<String>> team = combo("gang-team-filter", "Gangs with a rank on one team's nodes");
+        FilterChoice.bind(team, teams, vm.teamFilterProperty(), "All teams", t -> t);
+        team.visibleProperty().bind(vm.nodeTeamsProperty().isNotNull());
+        team.managedProperty().bind(team.visibleProperty());
+        filterBar.getChildren().add(filterBar.getChildren().indexOf(filterBar.lookup("#gang-namespace-filter")) + 1, team);
     }
 
     public void focusSearch() {

@@ -66,6 +66,10 @@ public final class GangsViewModel implements AutoCloseable {
     private final StringProperty namespaceFilter = new SimpleStringProperty(this, "namespaceFilter");
     private final ObjectProperty<CheckpointAge> checkpointFilter = new SimpleObjectProperty<>(this, "checkpointFilter");
     private final ObjectProperty<Integer> minGpusFilter = new SimpleObjectProperty<>(this, "minGpusFilter");
+    /** Gangs with a rank on one team's nodes, by {@link #nodeTeams}; null for every gang. */
+    private final StringProperty teamFilter = new SimpleStringProperty(this, "teamFilter");
+    /** Each GPU node's team by the cluster's team key; null when the cluster has no key (no team filter then). */
+    private final ObjectProperty<Map<String, String>> nodeTeams = new SimpleObjectProperty<>(this, "nodeTeams");
     private final StringProperty searchText = table.searchText();
     private final ObjectProperty<Comparator<GangRow>> userOrder = table.userOrder();
 
@@ -98,8 +102,14 @@ public final class GangsViewModel implements AutoCloseable {
         this.fx = fx;
         this.checkpoints = new CheckpointReads(clock, background, fx, this::checkpointRead);
         table.filterBy(() -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
-                checkpointFilter.get(), minGpusFilter.get(), searchText.get()),
-                verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter);
+                checkpointFilter.get(), minGpusFilter.get(), searchText.get(), teamPredicate()),
+                verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter, teamFilter, nodeTeams);
+        // No team key any more (or another cluster's): its teams are not this one's.
+        nodeTeams.addListener((o, was, now) -> {
+            if (now == null) {
+                teamFilter.set(null);
+            }
+        });
     }
 
     /** Applies a batch of deltas in order (gang parts only). A reset drops every gang before it. */
@@ -281,7 +291,28 @@ public final class GangsViewModel implements AutoCloseable {
         summary.set(summaries.header());
     }
 
+    private java.util.function.Predicate<Gang> teamPredicate() {
+        Map<String, String> teams = nodeTeams.get();
+        String team = teamFilter.get();
+        if (teams == null || team == null) {
+            return null;
+        }
+        // A gang counts for every team whose nodes hold one of its ranks, as in the team table.
+        return g -> g.ranks().stream().anyMatch(r -> r.node() != null && team.equals(teams.get(r.node())));
+    }
+
+    /** The team whose gangs are shown, null for every gang. */
+    public StringProperty teamFilterProperty() {
+        return teamFilter;
+    }
+
+    /** Each GPU node's team (the shell keeps it in step with the team table); null without a team key. */
+    public ObjectProperty<Map<String, String>> nodeTeamsProperty() {
+        return nodeTeams;
+    }
+
     public void clearFilters() {
+        teamFilter.set(null);
         verdictFilter.set(null);
         systemFilter.set(null);
         namespaceFilter.set(null);

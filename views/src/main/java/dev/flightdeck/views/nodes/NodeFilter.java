@@ -12,8 +12,11 @@ import java.util.function.Predicate;
  * The filters of the nodes screen; a null or blank part matches everything. The text
  * is matched case-insensitively against name, reasons and labels; several words must
  * all match (so "h100 xid" finds H100 nodes with an Xid reason).
+ *
+ * @param team the nodes of one team (by the cluster's team key), or null for every node
  */
-public record NodeFilter(NodeVerdict verdict, String taintKey, String product, String text, List<String> words)
+public record NodeFilter(NodeVerdict verdict, String taintKey, String product, String text, List<String> words,
+                         Predicate<GpuNode> team)
         implements Predicate<NodeRow> {
 
     public static final NodeFilter NONE = new NodeFilter(null, null, null, null);
@@ -21,7 +24,12 @@ public record NodeFilter(NodeVerdict verdict, String taintKey, String product, S
     /** The search text is split into lower-case words once here, not once per row tested. */
     public NodeFilter(NodeVerdict verdict, String taintKey, String product, String text) {
         this(verdict, taintKey, product, text, text == null || text.isBlank() ? List.of()
-                : List.of(text.toLowerCase(Locale.ROOT).trim().split("\\s+")));
+                : List.of(text.toLowerCase(Locale.ROOT).trim().split("\\s+")), null);
+    }
+
+    /** The same filter, narrowed to one team's nodes (null: every node). */
+    public NodeFilter withTeam(Predicate<GpuNode> onlyTeam) {
+        return new NodeFilter(verdict, taintKey, product, text, words, onlyTeam);
     }
 
     @Override
@@ -34,6 +42,9 @@ public record NodeFilter(NodeVerdict verdict, String taintKey, String product, S
             return false;
         }
         if (taintKey != null && !hasTaint(n, taintKey)) {
+            return false;
+        }
+        if (team != null && !team.test(n)) {
             return false;
         }
         if (!words.isEmpty()) {
@@ -57,6 +68,7 @@ public record NodeFilter(NodeVerdict verdict, String taintKey, String product, S
     }
 
     public boolean isEmpty() {
-        return verdict == null && taintKey == null && product == null && (text == null || text.isBlank());
+        return verdict == null && taintKey == null && product == null && team == null
+                && (text == null || text.isBlank());
     }
 }

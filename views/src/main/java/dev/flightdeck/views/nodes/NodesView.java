@@ -36,6 +36,7 @@ public final class NodesView extends VBox {
     private final NodeDetailsPane details;
     private final javafx.scene.control.Button drainSelected = new javafx.scene.control.Button();
     private final javafx.scene.control.Button batchPreflight = new javafx.scene.control.Button("Re-run preflight on gated nodes…");
+    private HBox filterBar;
 
     public NodesView(NodesViewModel vm, Clock clock) {
         this.vm = vm;
@@ -52,7 +53,8 @@ public final class NodesView extends VBox {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.6);
         VBox.setVgrow(split, Priority.ALWAYS);
-        getChildren().addAll(new FleetHeader(vm), filterBar(), split);
+        filterBar = filterBar();
+        getChildren().addAll(new FleetHeader(vm), filterBar, split);
 
         addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE && !(e.getTarget() instanceof ComboBox<?>)) {
@@ -151,6 +153,20 @@ public final class NodesView extends VBox {
     /** The selected node's GPUs from the shown cluster's telemetry, in its details. */
     public void showGpuTelemetry(javafx.beans.value.ObservableValue<dev.flightdeck.views.telemetry.TelemetrySnapshot> telemetry) {
         details.setGpus(new NodeGpusPane(NodeGpusViewModel.of(vm, telemetry)));
+    }
+
+    /** The team capacity table, under the fleet header (the shell gives it; shown only when a team key is set). */
+    public void showTeams(javafx.scene.Node teams) {
+        getChildren().add(1, teams);
+    }
+
+    /** A team filter beside the product filter, offered while the cluster has a team key. */
+    public void showTeamFilter(javafx.collections.ObservableList<String> teams) {
+        ComboBox<FilterChoice<String>> team = combo("team-filter", "Filter by team");
+        FilterChoice.bind(team, teams, vm.teamFilterProperty(), "All teams", t -> t);
+        team.visibleProperty().bind(vm.teamKeyProperty().isNotNull());
+        team.managedProperty().bind(team.visibleProperty());
+        filterBar.getChildren().add(filterBar.getChildren().indexOf(filterBar.lookup("#product-filter")) + 1, team);
     }
 
     /** What clicking a gang rank in the details does (the shell opens the Gangs screen). */

@@ -53,6 +53,10 @@ public final class NodesViewModel {
     private final ObjectProperty<NodeVerdict> verdictFilter = new SimpleObjectProperty<>(this, "verdictFilter");
     private final StringProperty taintFilter = new SimpleStringProperty(this, "taintFilter");
     private final StringProperty productFilter = new SimpleStringProperty(this, "productFilter");
+    /** One team's nodes ({@code (no team)} for those of none), by {@link #teamKey}; null for every node. */
+    private final StringProperty teamFilter = new SimpleStringProperty(this, "teamFilter");
+    /** The cluster's team key, null when it has none (no team filter then). */
+    private final ObjectProperty<dev.flightdeck.app.settings.TeamKey> teamKey = new SimpleObjectProperty<>(this, "teamKey");
     private final StringProperty searchText = table.searchText();
     private final ObjectProperty<Comparator<NodeRow>> userOrder = table.userOrder();
 
@@ -81,8 +85,14 @@ public final class NodesViewModel {
 
     public NodesViewModel(Clock clock) {
         this.clock = clock;
-        table.filterBy(() -> new NodeFilter(verdictFilter.get(), taintFilter.get(), productFilter.get(), searchText.get()),
-                verdictFilter, taintFilter, productFilter);
+        table.filterBy(() -> new NodeFilter(verdictFilter.get(), taintFilter.get(), productFilter.get(), searchText.get())
+                        .withTeam(teamPredicate()), verdictFilter, taintFilter, productFilter, teamFilter, teamKey);
+        // Another cluster's key (or none): its teams are not this one's.
+        teamKey.addListener((o, was, now) -> {
+            if (!java.util.Objects.equals(was, now)) {
+                teamFilter.set(null);
+            }
+        });
         selected.addListener((obs, old, row) -> refreshDetails());
     }
 
@@ -278,7 +288,27 @@ public final class NodesViewModel {
         refreshChoices();
     }
 
+    private java.util.function.Predicate<GpuNode> teamPredicate() {
+        var key = teamKey.get();
+        String team = teamFilter.get();
+        if (key == null || team == null) {
+            return null;
+        }
+        return n -> team.equals(dev.flightdeck.app.queues.teams.NodeTeams.shownTeamOf(n.facts(), key.key()));
+    }
+
+    /** The team whose nodes are shown (by the team key), null for every node. */
+    public StringProperty teamFilterProperty() {
+        return teamFilter;
+    }
+
+    /** The team key of the cluster on screen (the shell keeps it in step with the team table). */
+    public ObjectProperty<dev.flightdeck.app.settings.TeamKey> teamKeyProperty() {
+        return teamKey;
+    }
+
     public void clearFilters() {
+        teamFilter.set(null);
         verdictFilter.set(null);
         taintFilter.set(null);
         productFilter.set(null);

@@ -22,7 +22,8 @@ import java.net.URISyntaxException;
  * Settings for one cluster context, saved to the settings file: where its checkpoint prefixes
  * are listed (an S3-compatible endpoint, region, path-style addressing), how often its
  * {@code /metrics} is scraped, its GPU telemetry (the Prometheus, when a gang is stalled:
- * {@link GpuTelemetryFields}), and whether drills may run there on virtual nodes. Credentials
+ * {@link GpuTelemetryFields}), the node label or taint key that names a node's team (offering the keys the nodes
+ * carry), and whether drills may run there on virtual nodes. Credentials
  * are deliberately not asked for: AWS's come from the standard chain, Prometheus's from the
  * files named. Saving reconnects.
  */
@@ -36,6 +37,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
             + "flightdeck.dev/drill, tainted, removed afterwards). Staging clusters only.");
     private final Label error = new Label();
     private final GpuTelemetryFields telemetry;
+    private final dev.flightdeck.views.teams.TeamKeyField teamKey;
     private ClusterSettings current;
 
     /**
@@ -44,6 +46,12 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
      */
     ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect,
                           GpuTelemetryFields.Tester tester) {
+        this(owner, context, loaded, file, reconnect, tester, java.util.List.of());
+    }
+
+    /** @param nodeKeys the label and taint keys the cluster's GPU nodes carry, offered for the team key */
+    ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect,
+                          GpuTelemetryFields.Tester tester, java.util.List<dev.flightdeck.app.queues.teams.NodeKeys.Offered> nodeKeys) {
         initOwner(owner);
         getDialogPane().getStylesheets().add(Styles.stylesheet());
         setTitle("Cluster settings — " + context);
@@ -89,6 +97,11 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         grid.add(pathStyle, 1, 2);
         grid.addRow(3, new Label("Scrape /metrics every (seconds)"), interval);
         int row = telemetry.addTo(grid, 4);
+        teamKey = new dev.flightdeck.views.teams.TeamKeyField(current.teamKey(), nodeKeys);
+        Label teams = new Label("Teams");
+        teams.getStyleClass().add(Styles.SECTION_TITLE);
+        grid.add(teams, 0, row++, 2, 1);
+        grid.addRow(row++, new Label("Team key (node label or taint)"), teamKey);
         grid.add(drills, 1, row++);
         Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
                 + "~/.aws profiles, and Prometheus's from the files named; none is stored here.");
@@ -154,6 +167,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         // From what was saved: a setting this dialog does not show (read-only, the drain breaker) is kept.
         return current.withS3(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()))
                 .withMetricsInterval(java.time.Duration.ofSeconds(seconds)).withDrills(drills.isSelected())
-                .withPrometheus(telemetry.prometheus()).withGpuStall(telemetry.stall(current.gpuStall()));
+                .withPrometheus(telemetry.prometheus()).withGpuStall(telemetry.stall(current.gpuStall()))
+                .withTeamKey(teamKey.teamKey());
     }
 }

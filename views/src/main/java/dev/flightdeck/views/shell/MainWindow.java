@@ -50,6 +50,9 @@ public final class MainWindow extends BorderPane {
     private final SessionController sessions;
     private final NodesView nodesView;
     private final NodesViewModel nodes;
+    /** The team capacity table of the cluster on screen (Nodes screen). */
+    private final dev.flightdeck.views.teams.TeamsViewModel teams =
+            new dev.flightdeck.views.teams.TeamsViewModel(javafx.application.Platform::runLater);
     // The screens not shown at start are built when first opened: building them all (ten
     // charts among them) was a third of the time to the first frame.
     private GangsView gangsView;
@@ -89,6 +92,12 @@ public final class MainWindow extends BorderPane {
         sessions.gangs().setShowing(false); // until its screen is built and shown
         nodesView.setOnOpenRank(this::openRank);
         nodesView.showGpuTelemetry(sessions.telemetry().snapshotProperty());
+        teams.follow(sessions.sessionProperty());
+        var teamsPane = new dev.flightdeck.views.teams.TeamsPane(teams);
+        teamsPane.setOnTeamPicked(team -> nodes.teamFilterProperty().set(team));
+        nodes.teamKeyProperty().bind(teams.keyProperty());
+        nodesView.showTeams(teamsPane);
+        nodesView.showTeamFilter(teams.teamNames());
         sessions.actions().setOwner(() -> getScene() == null ? null : getScene().getWindow());
         this.evidence = new dev.flightdeck.views.diagnose.Evidence(sessions::session,
                 () -> getScene() == null ? null : getScene().getWindow());
@@ -187,8 +196,11 @@ public final class MainWindow extends BorderPane {
                         && sc.name().equals(c.name()) ? shown : null;
                 Thread.ofVirtual().name("settings-read").start(() -> {
                     SettingsFile.Loaded loaded = file.load();
+                    // Off the FX thread too: at 7,500 nodes this walks every node's labels and taints once.
+                    var nodeKeys = own == null ? java.util.List.<dev.flightdeck.app.queues.teams.NodeKeys.Offered>of()
+                            : dev.flightdeck.app.queues.teams.NodeKeys.offered(own.fleet().snapshot().nodes());
                     javafx.application.Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
-                            sessions::retry, GpuTelemetryFields.through(own)).show());
+                            sessions::retry, GpuTelemetryFields.through(own), nodeKeys).show());
                 });
             }
         });
@@ -474,6 +486,8 @@ public final class MainWindow extends BorderPane {
             gangsView = new GangsView(sessions.gangs(), sessions.gangKinds(), this::openNode,
                     sessions.telemetry().snapshotProperty());
             gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
+            sessions.gangs().nodeTeamsProperty().bind(teams.nodeTeamsProperty());
+            gangsView.showTeamFilter(teams.teamNames());
             gangsView.setEvidence(new dev.flightdeck.views.gangs.GangEvidence() {
                 @Override
                 public void gangYaml(GangKey gang) {
@@ -542,6 +556,7 @@ public final class MainWindow extends BorderPane {
         drills.close();
         drillBanner.stop();
         journalReads.shutdownNow();
+        teams.close();
         statusBar.stop();
         if (gangsView != null) {
             gangsView.stop();
