@@ -69,7 +69,7 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
     /** When idle GPUs make a gang stalled (a drill's observer judges on the drill's paced schedule). */
     public SessionOptions withGpuStall(StallThresholds t) {
         return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, watchIdleLimit,
-                prometheus, t);
+                prometheus, t, teamKey);
     }
 
     /** How long a watch may be silent before it is reopened (tests use seconds; the default is 150 s). */
