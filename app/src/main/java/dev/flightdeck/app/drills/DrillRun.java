@@ -36,8 +36,12 @@ public final class DrillRun implements AutoCloseable {
     static final String OBSERVER_AGENT = "flightdeck-drill-observer/";
     private static final String OBSERVER = SessionOptions.userAgent("flightdeck-drill-observer");
     private static final Duration TICK = Duration.ofMillis(250);
-    /** After recovery, how long the drill waits for actions under way to journal their outcome (and the responder to exit). */
-    private static final Duration SETTLE = Duration.ofSeconds(30);
+    /**
+     * After recovery, how long the drill waits at most for actions under way to journal their outcome and for a
+     * scripted responder to exit (and make its last move, a mistake included): a minute, since a loaded CI machine
+     * took over 30 s to start the responder's last command. A responder that exits ends the wait at once.
+     */
+    private static final Duration SETTLE = Duration.ofSeconds(60);
     /** What the shell's exit codes 127 and 126 say: the command was not found, or found but could not be executed. */
     private static final Map<Integer, String> CANNOT_START = Map.of(127, "not found", 126, "not executable");
 
