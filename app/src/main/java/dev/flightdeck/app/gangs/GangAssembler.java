@@ -36,6 +36,12 @@ public final class GangAssembler {
     /** As above, with what the gang object (Job, JobSet, MPIJob…) says, when one is watched; null otherwise. */
     public static Gang assemble(GangKey key, List<RankNumbering.Member> members, WorkloadFacts workload,
                                 Function<String, GpuNode> nodes, Instant now) {
+        return assemble(key, members, workload, nodes, WhyWaiting.NONE, now);
+    }
+
+    /** As above; a Pending rank with no node says why it waits across the layers ({@link WhyWaiting}). */
+    public static Gang assemble(GangKey key, List<RankNumbering.Member> members, WorkloadFacts workload,
+                                Function<String, GpuNode> nodes, WhyWaiting whyWaiting, Instant now) {
         Map<Integer, RankNumbering.Numbered> byRank = new HashMap<>();
         for (RankNumbering.Numbered n : RankNumbering.number(members)) {
             byRank.merge(n.flat(), n, GangAssembler::preferLive);
@@ -73,8 +79,11 @@ public final class GangAssembler {
             }
             NodeVerdict nv = node == null ? null : node.verdict();
             String why = node == null || nv == NodeVerdict.TRUSTED ? null : node.trust().reasonText();
+            String reason = state == RankState.RUNNING ? null
+                    : state == RankState.PENDING && p.nodeName() == null ? whyWaiting.pendingRank(key, p.gpuRequest(), p.reason())
+                    : p.reason();
             slots.add(new RankSlot(r, n.member().rank().role(), p.name(), p.nodeName(), state, p.restarts(),
-                    p.gpuRequest(), state == RankState.RUNNING ? null : p.reason(), nv, why));
+                    p.gpuRequest(), reason, nv, why));
         }
         if (workload != null) {
             annotations.putAll(workload.annotations()); // the gang object's word wins over its pods'

@@ -164,6 +164,11 @@ public final class GangBook {
 
     /** Rebuilds the gangs touched since the last call; returns them (and, as null-ranked removals, the gone). */
     public Changes rebuild(Function<String, GpuNode> nodes, Instant now) {
+        return rebuild(nodes, WhyWaiting.NONE, now);
+    }
+
+    /** As above; Pending ranks say why they wait across the layers ({@link WhyWaiting}). */
+    public Changes rebuild(Function<String, GpuNode> nodes, WhyWaiting whyWaiting, Instant now) {
         List<Gang> changed = new ArrayList<>();
         Set<GangKey> removed = new HashSet<>();
         for (GangKey k : dirty) {
@@ -186,7 +191,7 @@ public final class GangBook {
                 continue;
             }
             Gang g = GangAssembler.withGpuActivity(GangAssembler.assemble(k, m == null ? List.of() : List.copyOf(m.values()), w,
-                    nodes, now), gpuActivity.get(k));
+                    nodes, whyWaiting, now), gpuActivity.get(k));
             built.put(k, g);
             changed.add(g);
         }

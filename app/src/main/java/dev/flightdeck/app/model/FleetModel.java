@@ -417,7 +417,8 @@ public final class FleetModel implements AutoCloseable {
                         .execute(() -> inbox.add(new QueuesDue()));
             }
         }
-        GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get, now);
+        GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get,
+                new dev.flightdeck.app.gangs.WhyWaiting(gpuNodes.values(), queues.admittedGangs()), now);
         if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
             summary = tally.summary(nodes.size(), pods.size());
             version++;

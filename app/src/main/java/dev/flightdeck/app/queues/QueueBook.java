@@ -64,6 +64,7 @@ public final class QueueBook {
         objects.get(KueueKind.CLUSTER_QUEUE).values().forEach(o -> cqs.put(o.name(), (KueueObject.ClusterQueue) o));
         Map<String, List<KueueObject.Workload>> reservingIn = new HashMap<>();
         List<KueueObject.Workload> pending = new ArrayList<>();
+        java.util.Set<GangKey> admitted = new java.util.HashSet<>();
         for (KueueObject o : objects.get(KueueKind.WORKLOAD).values()) {
             KueueObject.Workload w = (KueueObject.Workload) o;
             if (w.reserving() && w.clusterQueue() != null) {
@@ -71,6 +72,8 @@ public final class QueueBook {
             }
             if (w.pending()) {
                 pending.add(w);
+            } else if (w.admitted() && !w.finished()) {
+                admitted.add(QueuedGangs.keyOf(w));
             }
         }
         Map<String, List<QueuedWorkload>> byQueue = new HashMap<>();
@@ -101,7 +104,7 @@ public final class QueueBook {
         List<ClusterQueueView> views = cqs.values().stream().sorted(Comparator.comparing(KueueObject.ClusterQueue::name))
                 .map(ClusterQueueView::of).toList();
         QueuesSnapshot out = new QueuesSnapshot(views, queued, objects.get(KueueKind.WORKLOAD).size(), gangs,
-                volcanoQueues.values().stream().sorted(Comparator.comparing(VolcanoQueue::name)).toList());
+                volcanoQueues.values().stream().sorted(Comparator.comparing(VolcanoQueue::name)).toList(), admitted);
         dirty = false; // only once built: a fold that failed half-way builds it again with the next
         return out;
     }

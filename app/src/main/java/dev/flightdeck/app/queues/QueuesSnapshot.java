@@ -5,6 +5,7 @@ import dev.flightdeck.app.gangs.QueuedGang;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The queues at one moment: every ClusterQueue's usage against its quota, and every pending Workload in
@@ -13,13 +14,17 @@ import java.util.Map;
  * @param workloads how many Workloads are known, pending or not
  * @param gangs     the pending Workloads as queued gangs, by the key their job's pods will form
  * @param volcanoQueues Volcano's Queues by name, where Volcano is served
+ * @param admittedGangs the jobs whose Workload Kueue has admitted (not finished), by the key their pods form:
+ *                      a Pending rank of one is held by something after Kueue
  */
 public record QueuesSnapshot(List<ClusterQueueView> clusterQueues, List<QueuedWorkload> queued, int workloads,
-                             Map<GangKey, QueuedGang> gangs, List<VolcanoQueue> volcanoQueues) {
+                             Map<GangKey, QueuedGang> gangs, List<VolcanoQueue> volcanoQueues,
+                             Set<GangKey> admittedGangs) {
 
-    public static final QueuesSnapshot EMPTY = new QueuesSnapshot(List.of(), List.of(), 0, Map.of(), List.of());
+    public static final QueuesSnapshot EMPTY = new QueuesSnapshot(List.of(), List.of(), 0, Map.of(), List.of(), Set.of());
 
     public QueuesSnapshot {
+        admittedGangs = Set.copyOf(admittedGangs);
         clusterQueues = List.copyOf(clusterQueues);
         volcanoQueues = List.copyOf(volcanoQueues);
         queued = List.copyOf(queued);
