@@ -23,6 +23,11 @@ public record QueuedWorkload(KueueObject.Workload workload, String clusterQueue,
             .thenComparing(QueuedWorkload::since, Comparator.nullsLast(Comparator.naturalOrder()))
             .thenComparing(q -> q.workload().key());
 
+    /** The gang its job forms (queued now, its pods' later): where the Gangs screen shows it. */
+    public dev.flightdeck.app.gangs.GangKey gang() {
+        return QueuedGangs.keyOf(workload);
+    }
+
     /** When a Workload started waiting: its last eviction, else its creation. */
     static Instant waitingSince(KueueObject.Workload w) {
         if (w.evicted() != null && w.evicted().since() != null) {

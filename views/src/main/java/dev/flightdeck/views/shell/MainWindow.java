@@ -70,6 +70,8 @@ public final class MainWindow extends BorderPane {
     private final DrillBanner drillBanner;
     private DrillsView drillsView;
     private PressureView pressureView;
+    private final dev.flightdeck.views.queues.QueuesViewModel queues;
+    private dev.flightdeck.views.queues.QueuesView queuesView;
     private final JournalViewModel journal;
     private JournalView journalView;
     private final java.util.concurrent.ExecutorService journalReads = java.util.concurrent.Executors.newSingleThreadExecutor(
@@ -116,6 +118,7 @@ public final class MainWindow extends BorderPane {
         statusBar.setOnPressureClicked(this::showPressure);
         this.drills = DrillScreens.viewModel(new DrillScreens.SessionHost(sessions), journalReads);
         this.drillBanner = new DrillBanner(drills);
+        this.queues = new dev.flightdeck.views.queues.QueuesViewModel(javafx.application.Platform::runLater, clock);
         DrillScreens.reportOpened(drills, nodes, sessions.gangs());
         getStyleClass().add(Styles.ROOT);
         setTop(new VBox(topBar(choices), drillBanner, problemBanner(), noticeBanner()));
@@ -127,6 +130,7 @@ public final class MainWindow extends BorderPane {
                         dev.flightdeck.app.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen")),
                 Screen.of("pressure", "Pressure", Icons.PRESSURE, this::pressureView).whenShown(() -> drills.opened(
                         dev.flightdeck.app.drills.OperatorStep.PRESSURE, "opened the Pressure screen")),
+                Screen.of("queues", "Queues", Icons.QUEUES, this::queuesView),
                 Screen.of("events", "Events", Icons.EVENTS, this::eventsView),
                 Screen.of("journal", "Journal", Icons.JOURNAL, this::journalView).whenShown(journal::refresh),
                 Screen.of("drills", "Drills", Icons.DRILL, this::drillsView)), "nodes", this::setCenter);
@@ -474,6 +478,16 @@ public final class MainWindow extends BorderPane {
         return nodesView;
     }
 
+    /** Built when first opened; its table follows the cluster on screen from then on. */
+    private dev.flightdeck.views.queues.QueuesView queuesView() {
+        if (queuesView == null) {
+            queues.follow(sessions.sessionProperty());
+            queuesView = new dev.flightdeck.views.queues.QueuesView(queues);
+            queuesView.setOnOpenGang(gang -> openGang(gang, -1));
+        }
+        return queuesView;
+    }
+
     public PressureView pressureView() {
         if (pressureView == null) {
             pressureView = new PressureView(sessions.pressure());
@@ -557,6 +571,7 @@ public final class MainWindow extends BorderPane {
         drillBanner.stop();
         journalReads.shutdownNow();
         teams.close();
+        queues.close();
         statusBar.stop();
         if (gangsView != null) {
             gangsView.stop();

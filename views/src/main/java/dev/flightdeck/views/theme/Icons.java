@@ -72,6 +72,7 @@ public final class Icons {
     public static final Ikon CHECKPOINT_STALE = Material2MZ.WARNING;
     public static final Ikon CHECKPOINT_UNKNOWN = Material2AL.HELP_OUTLINE;
     public static final Ikon GANGS = Material2AL.APPS;
+    public static final Ikon QUEUES = Material2MZ.QUEUE;
     public static final Ikon AT_RISK = Material2MZ.REPORT_PROBLEM;
     public static final Ikon GO_TO = Material2AL.ARROW_FORWARD;
     public static final Ikon CONNECTING = Material2AL.HOURGLASS_EMPTY;
