@@ -40,13 +40,16 @@ final class ClusterQueuePane extends VBox {
                 bar.getStyleClass().add("quota-full");
             }
             Label words = new Label(r.words());
-            words.setId("cq-" + q.name() + "-" + r.flavor() + "-" + r.resource());
+            // ids are CSS selectors: a resource's dots and slashes would not select
+            words.setId(("cq-" + q.name() + "-" + r.flavor() + "-" + r.resource()).replaceAll("[^A-Za-z0-9-]", "-"));
             grid.addRow(row++, what, bar, words);
         }
         if (q.resources().isEmpty()) {
             grid.addRow(0, new Label("no quota set (spec.resourceGroups is empty): nothing can be admitted here"));
         }
-        getChildren().addAll(new HBox(12, name, counts), grid);
+        HBox title = new HBox(12, name, counts);
+        title.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        getChildren().addAll(title, grid);
         setSpacing(6);
     }
 }

@@ -31,6 +31,7 @@ public final class QueuesView extends VBox {
     private final VBox queues = new VBox(8);
     private final TableView<QueuesTable.PendingRow> pending = new TableView<>();
     private final Label notListed = new Label();
+    private final Label reason = new Label();
     private final Button openGang = new Button("Open its gang");
     private Consumer<GangKey> onOpenGang = k -> { };
 
@@ -47,10 +48,10 @@ public final class QueuesView extends VBox {
         ScrollPane queuesScroll = new ScrollPane(queues);
         queuesScroll.setFitToWidth(true);
         queuesScroll.setMaxHeight(360);
-        queuesScroll.setPrefViewportHeight(0);
         queuesScroll.managedProperty().bind(queuesScroll.visibleProperty());
-        // as tall as the queues, up to a third of a screen: the pending table below is what grows
-        queues.heightProperty().addListener((o, was, h) -> queuesScroll.setPrefViewportHeight(Math.min(h.doubleValue(), 340)));
+        // as tall as the queues want (a ScrollPane's preferred height is its content's), up to a third of a screen:
+        // the pending table below is what grows; the queues keep what they want before it does
+        queuesScroll.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
 
         Label pendingTitle = new Label("Pending workloads, in queue order");
         pendingTitle.getStyleClass().add(Styles.SECTION_TITLE);
@@ -58,9 +59,16 @@ public final class QueuesView extends VBox {
         pendingTable();
         openGang.setId("open-queued-gang");
         openGang.setDisable(true);
+        openGang.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         openGang.setOnAction(e -> open());
         notListed.getStyleClass().add(Styles.MUTED);
-        HBox below = new HBox(12, openGang, notListed);
+        reason.setId("queued-reason");
+        reason.setWrapText(true);
+        reason.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox.setHgrow(reason, Priority.ALWAYS);
+        reason.setMaxWidth(Double.MAX_VALUE);
+        HBox below = new HBox(12, openGang, reason, notListed);
+        below.setAlignment(javafx.geometry.Pos.TOP_LEFT);
         below.managedProperty().bind(below.visibleProperty());
         VBox.setVgrow(pending, Priority.ALWAYS);
         getChildren().addAll(headline, notServed, queuesScroll, pendingTitle, pending, below);
@@ -96,8 +104,11 @@ public final class QueuesView extends VBox {
             }
         });
         pending.getColumns().add(why);
-        pending.getSelectionModel().selectedItemProperty().addListener((o, was, r) ->
-                openGang.setDisable(r == null || r.gang() == null));
+        pending.getSelectionModel().selectedItemProperty().addListener((o, was, r) -> {
+            openGang.setDisable(r == null || r.gang() == null);
+            // the whole sentence of the row picked: the column shows only its start
+            reason.setText(r == null ? "" : r.job() + ": " + r.reason());
+        });
         pending.setRowFactory(t -> {
             javafx.scene.control.TableRow<QueuesTable.PendingRow> row = new javafx.scene.control.TableRow<>();
             row.setOnMouseClicked(e -> {
