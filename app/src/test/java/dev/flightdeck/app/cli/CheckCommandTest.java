@@ -40,9 +40,12 @@ class CheckCommandTest {
                 lines.get(gangs));
         assertTrue(lines.get(gangs + 1).matches("training/rlhf-actor  Indexed Job  halted( · at risk)?  ranks 15/16  checkpoint 11m  "
                 + "rank 5 Failed on gpu-node-037: Error \\(exit 1\\): NCCL error: .*"), lines.get(gangs + 1));
+        // the Pending ranks say what holds them across the layers (WhyWaiting): the gated nodes with room, then the scheduler
         assertTrue(lines.get(gangs + 2).startsWith("training/llm-pretrain  Indexed Job  degraded · at risk  ranks 30/32  checkpoint 10m  "
-                + "ranks 30, 31 Pending: 0/64 nodes are available: 1 node(s) had untolerated taint {flightdeck.dev/preflight: pending}"),
-                lines.get(gangs + 2));
+                + "ranks 30, 31 Pending: held by taints: "), lines.get(gangs + 2));
+        assertTrue(lines.get(gangs + 2).matches(".* Pending: held by taints: \\d+ of \\d+ fitting nodes \\(8 GPUs free\\) carry the "
+                + "preflight gate; scheduler: 0/64 nodes are available: 1 node\\(s\\) had untolerated taint "
+                + "\\{flightdeck.dev/preflight: pending}.*"), lines.get(gangs + 2));
         assertTrue(lines.get(gangs + 2).contains("rank 13 on gpu-node-013 which is untrusted: SysLogsXIDError"),
                 "a rank on an untrusted node is named: " + lines.get(gangs + 2));
         // Running gangs with a rank on a not-ready or untrusted node are one fault from halting: listed, as the console shows them.
