@@ -37,6 +37,8 @@ public final class GangBook {
     private Map<GangKey, GpuActivityFinding> gpuActivity = Map.of();
     /** Jobs Kueue holds in a queue (no pods yet), replaced whole whenever the queues change. */
     private Map<GangKey, QueuedGang> queued = Map.of();
+    /** Gangs with a Pending rank bound to no node: what holds it is read off the nodes ({@link WhyWaiting}). */
+    private final Set<GangKey> waitingForNodes = new HashSet<>();
 
     /** The jobs Kueue holds in its queues now; the gangs whose entry changed are rebuilt. */
     public void queued(Map<GangKey, QueuedGang> now) {
@@ -152,6 +154,10 @@ public final class GangBook {
 
     /** Nodes whose verdict may have changed: the gangs with ranks there need a new look. */
     public void nodesChanged(Collection<String> nodeNames, Function<String, List<PodFacts>> podsOn) {
+        if (!nodeNames.isEmpty()) {
+            // a gate lifted or a node turned untrusted changes what holds a Pending rank, which is on no node
+            dirty.addAll(waitingForNodes);
+        }
         for (String node : nodeNames) {
             for (PodFacts p : podsOn.apply(node)) {
                 GangKey k = gangOfPod.get(p.key());
@@ -178,6 +184,7 @@ public final class GangBook {
             if (m == null && q != null) {
                 // queued in Kueue, no pods: one gang for the job, with Kueue's reason (once pods exist, they form it)
                 Gang g = GangAssembler.queued(q, w);
+                waitingForNodes.remove(k);
                 built.put(k, g);
                 changed.add(g);
                 continue;
@@ -185,6 +192,7 @@ public final class GangBook {
             // a gang object with no pods of its own is no gang when it is only the scheduling
             // group of another gang's pods (see SchedulingGroupClaims)
             if (m == null && (w == null || w.expected() == 0 || groupClaims.claimed(k))) {
+                waitingForNodes.remove(k);
                 if (built.remove(k) != null) {
                     removed.add(k);
                 }
@@ -192,6 +200,11 @@ public final class GangBook {
             }
             Gang g = GangAssembler.withGpuActivity(GangAssembler.assemble(k, m == null ? List.of() : List.copyOf(m.values()), w,
                     nodes, whyWaiting, now), gpuActivity.get(k));
+            if (g.ranks().stream().anyMatch(r -> r.state() == RankState.PENDING && r.node() == null)) {
+                waitingForNodes.add(k);
+            } else {
+                waitingForNodes.remove(k);
+            }
             built.put(k, g);
             changed.add(g);
         }

@@ -141,4 +141,22 @@ class WhyWaitingTest {
                 + "nodes (8 GPUs free) carry the preflight gate; node trust: 2 of 8 are untrusted; scheduler: " + SAID,
                 g.reasonText());
     }
+
+    @Test
+    void aPendingRanksReasonFollowsTheNodesWhenTheirTrustChanges() {
+        PodFacts pending = new PodFacts("ml", "train-0-x", "uid-0", null, "Pending", false, 0, 8, "Job", "train",
+                Map.of("batch.kubernetes.io/job-name", "train", "batch.kubernetes.io/job-completion-index", "0"),
+                Map.of(), Instant.parse("2026-11-22T01:00:00Z"), null, false, false);
+        Instant now = Instant.parse("2026-11-22T02:00:00Z");
+        GangBook book = new GangBook();
+        book.put(pending);
+        book.rebuild(n -> null, new WhyWaiting(List.of(free("a", NodeVerdict.GATED, GATE)), Set.of()), now);
+        assertEquals("rank 0 Pending: held by taints: 1 of 1 fitting node (8 GPUs free) carries the preflight gate",
+                book.gang(TRAIN).reasonText());
+        // the gate lifted on node a: the rank is on no node, yet its gang gets a new look
+        book.nodesChanged(List.of("a"), n -> List.of());
+        GangBook.Changes changes = book.rebuild(n -> null, new WhyWaiting(List.of(free("a", NodeVerdict.UNTRUSTED)), Set.of()), now);
+        assertEquals(1, changes.changed().size());
+        assertEquals("rank 0 Pending: node trust: 1 of 1 fitting node (8 GPUs free) is untrusted", book.gang(TRAIN).reasonText());
+    }
 }
