@@ -62,4 +62,38 @@ class FleetModelQueuesTest {
             assertNull(model.gang(RUN_BIG));
         }
     }
+
+    @Test
+    void aPendingRankOfAJobKueueAdmittedSaysSoThenWhatHoldsItOnTheNodes() throws Exception {
+        GangKey runSmall = new GangKey(GangSystem.INDEXED_JOB, "training", "run-small");
+        try (FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.fixed(Instant.parse(
+                "2026-11-27T11:00:00Z"), ZoneOffset.UTC))) {
+            model.queueSink(KueueKind.WORKLOAD).accept(new WatchEvent.Relisted<>(List.of(
+                    read(KueueKind.WORKLOAD, "workload-admitted.json"))));
+            // one gated H100 node with room, one trusted node full
+            model.onNodeEvent(new WatchEvent.Relisted<>(List.of(
+                    node("gpu-node-001", List.of(new dev.flightdeck.app.fleet.Taint("flightdeck.dev/preflight", "pending",
+                            "NoSchedule"))), node("gpu-node-002", List.of()))));
+            String said = "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint "
+                    + "{flightdeck.dev/preflight: pending}.";
+            model.onPodEvent(new WatchEvent.Relisted<>(List.of(rank(0, "gpu-node-002", "Running", null),
+                    rank(1, null, "Pending", said))));
+            assertTrue(model.awaitFolded(5, TimeUnit.SECONDS));
+            assertEquals("rank 1 Pending: admitted by Kueue; held by taints: 1 of 1 fitting node (8 GPUs free) carries "
+                    + "the preflight gate; scheduler: " + said, model.gang(runSmall).reasonText());
+        }
+    }
+
+    private static dev.flightdeck.app.fleet.NodeFacts node(String name, List<dev.flightdeck.app.fleet.Taint> taints) {
+        return new dev.flightdeck.app.fleet.NodeFacts(name, "uid-" + name, "1", Instant.parse("2026-11-27T09:00:00Z"),
+                java.util.Map.of("nvidia.com/gpu.present", "true"), java.util.Map.of(), false, taints,
+                List.of(new dev.flightdeck.app.fleet.NodeCondition("Ready", "True", "KubeletReady", "", null)), 8, 8);
+    }
+
+    private static dev.flightdeck.app.fleet.PodFacts rank(int i, String node, String phase, String reason) {
+        return new dev.flightdeck.app.fleet.PodFacts("training", "run-small-" + i + "-x", "uid-" + i, node, phase,
+                "Running".equals(phase), 0, 8, "Job", "run-small", java.util.Map.of("batch.kubernetes.io/job-name",
+                "run-small", "batch.kubernetes.io/job-completion-index", "" + i), java.util.Map.of(),
+                Instant.parse("2026-11-27T10:05:00Z"), reason, false, false);
+    }
 }

@@ -34,6 +34,8 @@ public final class QueuesView extends VBox {
     private final Label reason = new Label();
     private final Button openGang = new Button("Open its gang");
     private Consumer<GangKey> onOpenGang = k -> { };
+    /** The ClusterQueues the panes show now. */
+    private java.util.List<QueuesTable.QueueRow> queuesShown;
 
     public QueuesView(QueuesViewModel vm) {
         setId("queues-view");
@@ -150,9 +152,13 @@ public final class QueuesView extends VBox {
         pending.setManaged(served);
         pendingTitle.setVisible(served);
         below.setVisible(served);
-        queues.getChildren().setAll(t.queues().stream().map(ClusterQueuePane::new).toList());
-        if (served && t.queues().isEmpty()) {
-            queues.getChildren().add(new Label("Kueue is served but no ClusterQueue exists: nothing can be admitted."));
+        // the panes are made again only when a queue's figures changed, not each second "waiting" moves
+        if (!served || !t.queues().equals(queuesShown)) {
+            queuesShown = served ? t.queues() : null;
+            queues.getChildren().setAll(t.queues().stream().map(ClusterQueuePane::new).toList());
+            if (served && t.queues().isEmpty()) {
+                queues.getChildren().add(new Label("Kueue is served but no ClusterQueue exists: nothing can be admitted."));
+            }
         }
         // the same job stays selected across refreshes ("waiting 12m" moves every second)
         QueuesTable.PendingRow was = pending.getSelectionModel().getSelectedItem();

@@ -93,8 +93,10 @@ class QueuesScreenSnapshotTest {
         assertEquals(new GangKey(GangSystem.JOBSET, "training", "sweep"), opened.get());
 
         // a refresh (a second later: "waiting" moved) keeps the row a person picked
+        javafx.scene.Node pane = robot.lookup("#cq-research").query();
         clock.set(KueueFleet.NOW.plusSeconds(61));
         robot.interact(() -> vm.show(fleet.model.queues(), true));
+        assertTrue(pane == robot.lookup("#cq-research").query(), "the queue's figures did not change: its pane is kept");
         assertEquals("13m", vm.table().pending().getFirst().waiting(), "a new table was handed over");
         assertEquals("training/sweep", ((QueuesTable.PendingRow) table.getSelectionModel().getSelectedItem()).job());
 
