@@ -80,8 +80,16 @@ public final class Screenshots {
         if (t != null && !t.isBlank()) {
             out.append(t).append('\n');
         }
-        if (node instanceof javafx.scene.Parent p) {
-            p.getChildrenUnmodifiable().forEach(child -> texts(child, out));
+        // A label's skin draws its text again as a Text node, and a field's skin its text: not twice. A label may
+        // still hold more (a graphic, a table row's cells, a titled pane's content).
+        if (node instanceof javafx.scene.Parent p && !(node instanceof javafx.scene.control.TextInputControl)) {
+            for (javafx.scene.Node child : p.getChildrenUnmodifiable()) {
+                boolean drawnAgain = node instanceof javafx.scene.control.Labeled l && child instanceof javafx.scene.text.Text shown
+                        && java.util.Objects.equals(shown.getText(), l.getText());
+                if (!drawnAgain) {
+                    texts(child, out);
+                }
+            }
         }
     }
 }

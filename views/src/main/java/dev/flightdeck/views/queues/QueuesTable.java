@@ -22,25 +22,49 @@ import java.util.List;
  * @param notServed  the one line shown instead of queues when the cluster does not serve Kueue, else null
  * @param headline   "1 ClusterQueue · 1 workload queued asking 16 GPUs · 2 workloads in all"
  * @param notListed  pending Workloads beyond {@link #LISTED} (counted, not listed)
+ * @param volcano    Volcano's Queues, where the cluster serves them (beside Kueue or instead of it)
+ * @param kueue      whether the cluster serves Kueue (else only Volcano's queues, or nothing)
  */
 public record QueuesTable(String notServed, String headline, List<QueueRow> queues, List<PendingRow> pending,
-                          int notListed) {
+                          int notListed, List<VolcanoRow> volcano, boolean kueue) {
 
     /** Pending rows listed: a screen of thousands of rows is read by nobody, and each costs a pulse. */
     static final int LISTED = 500;
 
     static final String NOT_SERVED = "This cluster does not serve Kueue (kueue.x-k8s.io): install Kueue "
             + "(https://kueue.sigs.k8s.io/docs/installation/) to queue jobs for quota and see why they wait here.";
+    /** Above Volcano's queues on a cluster that serves them but not Kueue. */
+    static final String VOLCANO_ONLY = "Volcano queues only: this cluster does not serve Kueue, so no Workload waits here.";
     static final String NO_CLUSTER = "No cluster on screen.";
 
     public QueuesTable {
         queues = List.copyOf(queues);
         pending = List.copyOf(pending);
+        volcano = List.copyOf(volcano);
     }
 
-    /** The line alone, no queues: no cluster, or one without Kueue. */
+    /** The line alone, no queues: no cluster, or one with neither Kueue nor Volcano's queues. */
     static QueuesTable only(String line) {
-        return new QueuesTable(line, "", List.of(), List.of(), 0);
+        return new QueuesTable(line, "", List.of(), List.of(), 0, List.of(), false);
+    }
+
+    /**
+     * One Volcano Queue: its state and counts, then per resource (GPUs first) what is allocated against its
+     * capability (else what it deserves), with every bound in words.
+     */
+    public record VolcanoRow(String name, String state, String counts, List<VolcanoResource> resources) {
+        public VolcanoRow {
+            resources = List.copyOf(resources);
+        }
+
+        /** A state other than Open takes no new work: flagged in words. */
+        public boolean closed() {
+            return state != null && !state.isEmpty() && !"Open".equals(state);
+        }
+    }
+
+    /** @param fill allocated over the capability (else over what the queue deserves), 0 to 1; 0 when neither is set */
+    public record VolcanoResource(String resource, String words, double fill) {
     }
 
     /** One ClusterQueue: its counts and, GPUs first, its quota per flavor and resource against what is reserved. */
@@ -96,8 +120,10 @@ public record QueuesTable(String notServed, String headline, List<QueueRow> queu
 
     /** The table for a snapshot, on a cluster that serves Kueue or not. Any thread. */
     public static QueuesTable of(QueuesSnapshot q, boolean kueueServed, Instant now) {
+        List<VolcanoRow> volcano = q.volcanoQueues().stream().map(QueuesTable::volcano).toList();
         if (!kueueServed) {
-            return only(NOT_SERVED);
+            return volcano.isEmpty() ? only(NOT_SERVED)
+                    : new QueuesTable(null, plural(volcano.size(), "Volcano queue"), List.of(), List.of(), 0, volcano, false);
         }
         List<QueueRow> rows = new ArrayList<>();
         for (ClusterQueueView cq : q.clusterQueues()) {
@@ -117,7 +143,30 @@ public record QueuesTable(String notServed, String headline, List<QueueRow> queu
                     wl.jobName(), wl.owner() == null ? "Workload" : wl.owner().kind(), wl.priority(), wl.gpus(),
                     Ages.since(w.since(), now), w.reason(), q.gangs().containsKey(gang) ? gang : null));
         }
-        return new QueuesTable(null, headline(q), rows, pending, Math.max(0, q.queued().size() - LISTED));
+        return new QueuesTable(null, headline(q), rows, pending, Math.max(0, q.queued().size() - LISTED), volcano,
+                true);
+    }
+
+    private static VolcanoRow volcano(dev.flightdeck.app.queues.VolcanoQueue v) {
+        List<VolcanoResource> resources = new ArrayList<>();
+        for (dev.flightdeck.app.queues.VolcanoQueue.Row r : v.rows()) {
+            StringBuilder words = new StringBuilder(r.allocated() + " allocated");
+            if (r.capability() != null) {
+                words.append(" of capability ").append(r.capability());
+            }
+            if (r.deserved() != null) {
+                words.append(" · deserved ").append(r.deserved());
+            }
+            if (r.guarantee() != null) {
+                words.append(" · guarantee ").append(r.guarantee());
+            }
+            String bound = r.capability() != null ? r.capability() : r.deserved();
+            resources.add(new VolcanoResource(r.resource(), words.toString(), bound == null ? 0 : fill(r.allocated(), bound)));
+        }
+        String counts = "state " + (v.state() == null || v.state().isEmpty() ? "unknown" : v.state())
+                + (v.parent() == null || v.parent().isEmpty() ? "" : " · parent " + v.parent())
+                + " · pending " + v.pending() + " · inqueue " + v.inqueue() + " · running " + v.running();
+        return new VolcanoRow(v.name(), v.state(), counts, resources);
     }
 
     /** The same figures as {@code check}'s summary line, in the screen's separators. */

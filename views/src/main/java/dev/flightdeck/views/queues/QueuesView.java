@@ -142,23 +142,35 @@ public final class QueuesView extends VBox {
         return c;
     }
 
+    private java.util.List<QueuesTable.VolcanoRow> volcanoShown;
+
     private void show(QueuesTable t, ScrollPane queuesScroll, Label pendingTitle, HBox below) {
         boolean served = t.notServed() == null;
         notServed.setText(t.notServed());
         notServed.setVisible(!served);
         headline.setText(served ? "Queues · " + t.headline() : "Queues");
         queuesScroll.setVisible(served);
-        pending.setVisible(served);
-        pending.setManaged(served);
-        pendingTitle.setVisible(served);
-        below.setVisible(served);
+        // Without Kueue no Workload waits: Volcano's queues alone, without an empty table under them.
+        pending.setVisible(t.kueue());
+        pending.setManaged(t.kueue());
+        pendingTitle.setVisible(t.kueue());
+        below.setVisible(t.kueue());
         // the panes are made again only when a queue's figures changed, not each second "waiting" moves
-        if (!served || !t.queues().equals(queuesShown)) {
+        if (!served || !t.queues().equals(queuesShown) || !t.volcano().equals(volcanoShown)) {
             queuesShown = served ? t.queues() : null;
+            volcanoShown = served ? t.volcano() : null;
             queues.getChildren().setAll(t.queues().stream().map(ClusterQueuePane::new).toList());
-            if (served && t.queues().isEmpty()) {
+            if (t.kueue() && t.queues().isEmpty()) {
                 queues.getChildren().add(new Label("Kueue is served but no ClusterQueue exists: nothing can be admitted."));
             }
+            if (served && !t.kueue()) {
+                Label volcanoOnly = new Label(QueuesTable.VOLCANO_ONLY);
+                volcanoOnly.setId("queues-volcano-only");
+                volcanoOnly.getStyleClass().add(Styles.MUTED);
+                volcanoOnly.setPadding(new javafx.geometry.Insets(4, 12, 0, 12));
+                queues.getChildren().add(volcanoOnly);
+            }
+            queues.getChildren().addAll(t.volcano().stream().map(VolcanoQueuePane::new).toList());
         }
         // the same job stays selected across refreshes ("waiting 12m" moves every second)
         QueuesTable.PendingRow was = pending.getSelectionModel().getSelectedItem();

@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The Queues screen fed by a real fleet model with the Kueue-shaped fixtures (research full, run-big waiting for quota,
  * sweep preempted): snapshotted to {@code target/screenshots/queues.png} to be looked at; a queued job opens its gang;
- * a cluster without Kueue gets its one line ({@code queues-not-served.png}).
+ * a cluster without Kueue gets its one line ({@code queues-not-served.png}), or Volcano's queues where they are served
+ * ({@code queues-volcano.png}).
  */
 @ExtendWith(ApplicationExtension.class)
 class QueuesScreenSnapshotTest {
@@ -105,5 +106,16 @@ class QueuesScreenSnapshotTest {
         assertTrue(line.isVisible() && line.getText().contains("install Kueue"), line.getText());
         assertFalse(table.isVisible());
         Screenshots.write(scene, "queues-not-served");
+
+        // Volcano's queues on a cluster without Kueue: the queues, a line saying why no Workload is listed, no table
+        var research = new dev.flightdeck.app.queues.VolcanoQueue("research", "Open", "root",
+                java.util.Map.of("nvidia.com/gpu", "64"), java.util.Map.of("nvidia.com/gpu", "32"), java.util.Map.of(),
+                java.util.Map.of("nvidia.com/gpu", "64"), 3, 8, 1);
+        robot.interact(() -> vm.show(new QueuesSnapshot(java.util.List.of(), java.util.List.of(), 0, java.util.Map.of(),
+                java.util.List.of(research), java.util.Set.of()), false));
+        FxWait.until(() -> robot.lookup("#vq-research").tryQuery().isPresent(), "the Volcano queue research");
+        assertFalse(robot.lookup("#queues-not-served").queryAs(Label.class).isVisible());
+        assertFalse(table.isVisible(), "no Workload waits without Kueue");
+        Screenshots.write(scene, "queues-volcano");
     }
 }

@@ -54,6 +54,38 @@ class QueuesViewModelTest {
     }
 
     @Test
+    void volcanosQueuesShowAllocatedAgainstCapabilityWithOrWithoutKueue() {
+        var research = new dev.flightdeck.app.queues.VolcanoQueue("research", "Open", "root",
+                java.util.Map.of("nvidia.com/gpu", "64", "cpu", "512"), java.util.Map.of("nvidia.com/gpu", "32"),
+                java.util.Map.of(), java.util.Map.of("nvidia.com/gpu", "48", "cpu", "96"), 2, 5, 1);
+        var old = new dev.flightdeck.app.queues.VolcanoQueue("old", "Closed", "", java.util.Map.of(), java.util.Map.of(),
+                java.util.Map.of(), java.util.Map.of(), 0, 0, 0);
+        QueuesSnapshot volcanoOnly = new QueuesSnapshot(List.of(), List.of(), 0, java.util.Map.of(), List.of(research, old),
+                java.util.Set.of());
+        QueuesViewModel vm = new QueuesViewModel(Runnable::run, KueueFleet.CLOCK);
+        vm.show(volcanoOnly, false);
+        QueuesTable t = vm.table();
+        assertNull(t.notServed(), "Volcano's queues are shown on a cluster without Kueue");
+        assertTrue(!t.kueue());
+        assertEquals("2 Volcano queues", t.headline());
+        QueuesTable.VolcanoRow r = t.volcano().getFirst();
+        assertEquals("state Open · parent root · pending 2 · inqueue 1 · running 5", r.counts());
+        QueuesTable.VolcanoResource gpus = r.resources().getFirst();
+        assertEquals("nvidia.com/gpu", gpus.resource(), "GPUs first");
+        assertEquals("48 allocated of capability 64 · deserved 32", gpus.words());
+        assertEquals(0.75, gpus.fill(), 1e-9);
+        assertEquals("96 allocated of capability 512", r.resources().get(1).words());
+        assertTrue(t.volcano().get(1).closed(), "a Closed queue takes no new work");
+        assertTrue(t.volcano().get(1).resources().isEmpty());
+
+        vm.show(new QueuesSnapshot(List.of(), List.of(), 0, java.util.Map.of(), List.of(), java.util.Set.of()), false);
+        assertEquals(QueuesTable.NOT_SERVED, vm.table().notServed(), "neither Kueue nor Volcano's queues");
+        vm.show(volcanoOnly, true);
+        assertTrue(vm.table().kueue());
+        assertEquals(2, vm.table().volcano().size(), "beside Kueue's, when both are served");
+    }
+
+    @Test
     void aClusterWithoutKueueGetsOneLineSayingWhatToInstall() {
         QueuesViewModel vm = new QueuesViewModel(Runnable::run, KueueFleet.CLOCK);
         vm.show(QueuesSnapshot.EMPTY, true);
