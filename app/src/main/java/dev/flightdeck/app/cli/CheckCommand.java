@@ -87,7 +87,7 @@ public final class CheckCommand {
         // Teams (when the settings name a team key) from the model as the node and gang sections see it, printed last
         // so that no line a script reads moves.
         java.util.List<String> teams = dev.flightdeck.app.queues.teams.TeamReport.section(session.teamKey(),
-                session.fleet().snapshot().nodes(), session.fleet().gangs());
+                session.fleet().snapshot().nodes(), session.fleet().gangs(), session.fleet().queues());
         if (session.tlsVerificationOff()) {
             // Before anything read from the cluster: what follows came over a connection whose server was not checked.
             out.println(TlsVerification.explain(session.displayName(),

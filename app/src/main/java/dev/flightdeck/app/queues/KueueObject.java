@@ -2,6 +2,7 @@ package dev.flightdeck.app.queues;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A Kueue object as the console keeps it: a few strings and numbers out of objects that may be large
@@ -125,7 +126,22 @@ public sealed interface KueueObject {
         }
     }
 
-    record Flavor(String name) implements KueueObject {
+    /**
+     * A ResourceFlavor: which nodes its quota stands for, by the label values it selects ({@code spec.nodeLabels})
+     * and the taint values it carries ({@code spec.nodeTaints}), key to value; never null.
+     */
+    record Flavor(String name, Map<String, String> nodeLabels, Map<String, String> nodeTaints) implements KueueObject {
+        public Flavor {
+            nodeLabels = Map.copyOf(nodeLabels);
+            nodeTaints = Map.copyOf(nodeTaints);
+        }
+
+        /** The value the flavor's nodes have under {@code key}: its label, else its taint's (a node label wins, as for nodes). */
+        public String valueOf(String key) {
+            String v = nodeLabels.get(key);
+            return v != null ? v : nodeTaints.get(key);
+        }
+
         @Override
         public KueueKind kind() {
             return KueueKind.RESOURCE_FLAVOR;

@@ -67,7 +67,7 @@ public final class KueueProjector implements Projector<KueueObject> {
             case KueueWire.ClusterQueue o -> ClusterQueueProjection.of(name, o, interner);
             case KueueWire.LocalQueue o -> localQueue(ns, name, o);
             case KueueWire.Workload o -> WorkloadProjection.of(ns, name, meta, o, interner);
-            case KueueWire.ResourceFlavor o -> new KueueObject.Flavor(name);
+            case KueueWire.ResourceFlavor o -> flavor(name, o.spec());
             case KueueWire.Cohort o -> new KueueObject.Cohort(name, o.spec() == null ? null
                     : o.spec().parentName() != null ? o.spec().parentName() : o.spec().parent());
             default -> throw new IllegalStateException("not a Kueue wire record: " + wire.getClass());
@@ -98,5 +98,18 @@ public final class KueueProjector implements Projector<KueueObject> {
             }
         }
         return out;
+    }
+
+    private static KueueObject.Flavor flavor(String name, KueueWire.ResourceFlavorSpec spec) {
+        java.util.Map<String, String> labels = spec == null || spec.nodeLabels() == null ? java.util.Map.of() : spec.nodeLabels();
+        java.util.Map<String, String> taints = new java.util.HashMap<>();
+        if (spec != null && spec.nodeTaints() != null) {
+            for (KueueWire.FlavorTaint t : spec.nodeTaints()) {
+                if (t != null && t.key() != null) {
+                    taints.putIfAbsent(t.key(), t.value() == null ? "" : t.value());
+                }
+            }
+        }
+        return new KueueObject.Flavor(name, labels, taints);
     }
 }

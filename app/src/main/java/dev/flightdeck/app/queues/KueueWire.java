@@ -89,7 +89,11 @@ final class KueueWire {
     record Workload(ObjectMeta metadata, WorkloadSpec spec, WorkloadStatus status) {
     }
 
-    record ResourceFlavorSpec(Map<String, String> nodeLabels) {
+    record ResourceFlavorSpec(Map<String, String> nodeLabels, List<FlavorTaint> nodeTaints) {
+    }
+
+    /** A taint the flavor's nodes carry ({@code spec.nodeTaints}): Kueue admits a workload there only if it tolerates it. */
+    record FlavorTaint(String key, String value, String effect) {
     }
 
     record ResourceFlavor(ObjectMeta metadata, ResourceFlavorSpec spec) {

@@ -87,6 +87,7 @@ public final class QueueBook {
         }
         List<QueuedWorkload> queued = new ArrayList<>();
         Map<GangKey, QueuedGang> gangs = new HashMap<>();
+        Map<String, Map<String, String>> placeOf = new HashMap<>(); // per ClusterQueue: once, not per waiting Workload
         byQueue.keySet().stream().sorted(Comparator.comparing(String::isEmpty).thenComparing(k -> k)).forEach(k -> {
             List<QueuedWorkload> q = byQueue.get(k);
             q.sort(QueuedWorkload.QUEUE_ORDER);
@@ -98,7 +99,8 @@ public final class QueueBook {
                 GangKey key = QueuedGangs.keyOf(one.workload());
                 // two Workloads for one job (an old one not yet deleted): the one further ahead speaks for it
                 gangs.putIfAbsent(key, new QueuedGang(key, one.workload().pods(), one.workload().gpus(), one.since(),
-                        one.reason()));
+                        one.reason(), one.clusterQueue() == null ? Map.of()
+                        : placeOf.computeIfAbsent(one.clusterQueue(), cq -> nodeValues(cqs.get(cq)))));
             }
         });
         List<ClusterQueueView> views = cqs.values().stream().sorted(Comparator.comparing(KueueObject.ClusterQueue::name))
@@ -107,6 +109,31 @@ public final class QueueBook {
                 volcanoQueues.values().stream().sorted(Comparator.comparing(VolcanoQueue::name)).toList(), admitted);
         dirty = false; // only once built: a fold that failed half-way builds it again with the next
         return out;
+    }
+
+    /**
+     * The node label and taint values every flavor of the ClusterQueue stands for: where a workload it admits will
+     * run, as far as the queue says. A key the flavors disagree on, or one a flavor does not name, is left out.
+     */
+    private Map<String, String> nodeValues(KueueObject.ClusterQueue cq) {
+        if (cq == null) {
+            return Map.of();
+        }
+        Map<String, String> common = null;
+        for (String name : cq.quotas().stream().map(KueueObject.Quota::flavor).distinct().toList()) {
+            KueueObject o = objects.get(KueueKind.RESOURCE_FLAVOR).get(name);
+            if (!(o instanceof KueueObject.Flavor f)) {
+                return Map.of(); // a flavor not (yet) known: nothing can be said of all of them
+            }
+            Map<String, String> values = new HashMap<>(f.nodeTaints());
+            values.putAll(f.nodeLabels()); // a label wins over a taint of the same key, as on nodes
+            if (common == null) {
+                common = values;
+            } else {
+                common.entrySet().removeIf(e -> !e.getValue().equals(values.get(e.getKey())));
+            }
+        }
+        return common == null ? Map.of() : common;
     }
 
     /** The ClusterQueue a Workload's LocalQueue points at, or null when that LocalQueue is not known. */

@@ -116,8 +116,12 @@ class KueueProjectorTest {
         assertEquals("training/research", lq.key());
         assertEquals("research", lq.clusterQueue());
         assertEquals(1, lq.pending());
-        assertEquals(new KueueObject.Flavor("h100"), KueueFixtures.parse(KueueKind.RESOURCE_FLAVOR,
-                KueueFixtures.json("resourceflavor-h100.json")));
+        assertEquals(new KueueObject.Flavor("h100", java.util.Map.of("nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3"),
+                java.util.Map.of()), KueueFixtures.parse(KueueKind.RESOURCE_FLAVOR, KueueFixtures.json("resourceflavor-h100.json")));
+        assertEquals(new KueueObject.Flavor("team-a", java.util.Map.of(), java.util.Map.of("example.com/team", "a")),
+                KueueFixtures.parse(KueueKind.RESOURCE_FLAVOR, ("{\"metadata\":{\"name\":\"team-a\"},\"spec\":{\"nodeTaints\":"
+                        + "[{\"key\":\"example.com/team\",\"value\":\"a\",\"effect\":\"NoSchedule\"}]}}").getBytes(StandardCharsets.UTF_8)),
+                "a flavor's taints (spec.nodeTaints), as Kueue's API has them");
         assertEquals(new KueueObject.Cohort("ai", "org"), KueueFixtures.parse(KueueKind.COHORT,
                 "{\"metadata\":{\"name\":\"ai\"},\"spec\":{\"parentName\":\"org\"}}".getBytes(StandardCharsets.UTF_8)));
         assertEquals(new KueueObject.Cohort("ai", "org"), KueueFixtures.parse(KueueKind.COHORT,

@@ -100,4 +100,20 @@ class QueueBookTest {
         assertTrue(s.queued().getFirst().reason().startsWith("waiting for quota in ClusterQueue research: 16 GPUs more needed"
                 + " in flavor h100"), s.queued().getFirst().reason());
     }
+
+    @Test
+    void aQueuedGangRunsWhereEveryFlavorOfItsClusterQueuePointsAndNowhereSaidOtherwise() {
+        QueueBook b = book(pending("big", 0, T0, null));
+        GangKey big = new GangKey(GangSystem.INDEXED_JOB, "training", "big");
+        assertEquals(java.util.Map.of(), b.snapshot().gangs().get(big).nodeValues(), "its flavor h100 is not known yet");
+
+        b.apply(KueueKind.RESOURCE_FLAVOR, new WatchEvent.Relisted<>(List.of(new KueueObject.Flavor("h100",
+                java.util.Map.of("example.com/team", "research", "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3"),
+                java.util.Map.of("example.com/team", "ignored-under-a-label", "example.com/pool", "reserved")))));
+        assertEquals(java.util.Map.of("example.com/team", "research", "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3",
+                        "example.com/pool", "reserved"), b.snapshot().gangs().get(big).nodeValues(),
+                "the flavor's node labels, and its taints under keys no label names");
+        assertEquals(KueueObject.Flavor.class, KueueFixtures.parse(KueueKind.RESOURCE_FLAVOR,
+                KueueFixtures.json("resourceflavor-h100.json")).getClass());
+    }
 }

@@ -44,6 +44,7 @@ public final class TeamsPane extends TitledPane {
         table.getColumns().add(number("Free", TeamRow::gpusFree));
         table.getColumns().add(number("Gangs running", TeamRow::gangsRunning));
         table.getColumns().add(number("Gangs waiting", TeamRow::gangsWaiting));
+        table.getColumns().add(number("Gangs queued", TeamRow::gangsQueued));
         // Header plus the rows there are, up to a handful; more scroll.
         table.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> ROW_HEIGHT * (1.4 + Math.min(MOST_ROWS_SHOWN, Math.max(1, vm.rows().size()))), vm.rows()));

@@ -81,7 +81,7 @@ public final class TeamsViewModel implements AutoCloseable {
             if (s == null || s.teamKey() == null) {
                 show(null, List.of(), List.of());
             } else {
-                show(s.teamKey(), s.fleet().snapshot().nodes(), s.fleet().gangs());
+                show(s.teamKey(), s.fleet().snapshot().nodes(), s.fleet().gangs(), s.fleet().queues());
             }
         } catch (RuntimeException e) {
             // One bad moment of one cluster must not stop the refreshes.
@@ -92,6 +92,11 @@ public final class TeamsViewModel implements AutoCloseable {
 
     /** Works the table out here (any thread) and hands it to the FX thread; no key hides it. */
     public void show(TeamKey key, List<GpuNode> nodes, List<Gang> gangs) {
+        show(key, nodes, gangs, dev.flightdeck.app.queues.QueuesSnapshot.EMPTY);
+    }
+
+    /** As {@link #show(TeamKey, List, List)}, with the queues that place a queued job in its team. */
+    public void show(TeamKey key, List<GpuNode> nodes, List<Gang> gangs, dev.flightdeck.app.queues.QueuesSnapshot queues) {
         if (key == null) {
             lastNodeTeams = null;
             fx.execute(() -> {
@@ -105,7 +110,7 @@ public final class TeamsViewModel implements AutoCloseable {
             });
             return;
         }
-        TeamTable t = TeamTable.of(key, nodes, gangs);
+        TeamTable t = TeamTable.of(key, nodes, gangs, queues);
         long teams = t.rows().stream().filter(r -> !r.noTeam()).count();
         String head = "Teams by " + key.key() + " · " + teams + (teams == 1 ? " team" : " teams");
         int onNoNode = t.gangsOnNoNode();

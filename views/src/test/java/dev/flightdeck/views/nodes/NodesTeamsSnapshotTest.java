@@ -107,9 +107,9 @@ class NodesTeamsSnapshotTest {
     @Test
     void theTeamTableSitsUnderTheFleetHeaderWithEachTeamsFigures() throws Exception {
         assertEquals(List.of(
-                new TeamRow("inference", 8, 64, 56, 24, 32, 1, 1),
-                new TeamRow("llm-pretrain", 10, 80, 79, 64, 15, 1, 0),
-                new TeamRow("(no team)", 6, 48, 48, 2, 46, 1, 0)), List.copyOf(teams.rows()));
+                new TeamRow("inference", 8, 64, 56, 24, 32, 1, 1, 0),
+                new TeamRow("llm-pretrain", 10, 80, 79, 64, 15, 1, 0, 0),
+                new TeamRow("(no team)", 6, 48, 48, 2, 46, 1, 0, 0)), List.copyOf(teams.rows()));
         Path shot = Screenshots.write(scene, "nodes-teams");
         assertTrue(Files.size(shot) > 10_000);
     }

@@ -35,8 +35,8 @@ class TeamsViewModelTest {
         vm.show(new TeamKey(KEY), NODES, GANGS);
         assertTrue(vm.shownProperty().get());
         assertEquals("Teams by example.com/team · 2 teams", vm.headingProperty().get());
-        assertEquals(List.of(new TeamRow("alpha", 2, 16, 15, 8, 7, 1, 0), new TeamRow("beta", 1, 8, 0, 0, 0, 0, 0),
-                new TeamRow("(no team)", 1, 8, 8, 4, 4, 0, 1)), List.copyOf(vm.rows()));
+        assertEquals(List.of(new TeamRow("alpha", 2, 16, 15, 8, 7, 1, 0, 0), new TeamRow("beta", 1, 8, 0, 0, 0, 0, 0, 0),
+                new TeamRow("(no team)", 1, 8, 8, 4, 4, 0, 1, 0)), List.copyOf(vm.rows()));
         assertEquals("1 gang has no rank on a GPU node yet and is in no team's row", vm.unplacedProperty().get());
         vm.show(new TeamKey(KEY), NODES, List.of(gang("one", GangVerdict.STARTING, null, null),
                 gang("two", GangVerdict.STARTING, (String) null)));

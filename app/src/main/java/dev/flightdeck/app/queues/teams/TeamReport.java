@@ -14,21 +14,22 @@ import java.util.Locale;
  * nodes hold. Stable columns for scripts, as the other sections; nothing here changes the lines before it.
  * <pre>
  * teams by example.com/team: 2 teams, 1 node with no team
- * team        nodes  gpus  usable  allocated  free  gangs running  gangs waiting
- * alpha           3    24      15          7     8              1              0
+ * team        nodes  gpus  usable  allocated  free  gangs running  gangs waiting  gangs queued
+ * alpha           3    24      15          7     8              1              0             2
  * </pre>
  */
 public final class TeamReport {
 
     private static final String[] HEADS = {"nodes", "gpus", "usable", "allocated", "free", "gangs running",
-            "gangs waiting"};
+            "gangs waiting", "gangs queued"};
 
     private TeamReport() {
     }
 
     /** The section for {@code check}: none when the cluster's settings name no team key. */
-    public static List<String> section(TeamKey key, List<GpuNode> nodes, List<Gang> gangs) {
-        return key == null ? List.of() : lines(TeamTable.of(key, nodes, gangs));
+    public static List<String> section(TeamKey key, List<GpuNode> nodes, List<Gang> gangs,
+                                       dev.flightdeck.app.queues.QueuesSnapshot queues) {
+        return key == null ? List.of() : lines(TeamTable.of(key, nodes, gangs, queues));
     }
 
     public static List<String> lines(TeamTable table) {
@@ -50,7 +51,7 @@ public final class TeamReport {
         }
         for (TeamRow r : table.rows()) {
             int[] values = {r.nodes(), r.gpusTotal(), r.gpusUsable(), r.gpusAllocated(), r.gpusFree(), r.gangsRunning(),
-                    r.gangsWaiting()};
+                    r.gangsWaiting(), r.gangsQueued()};
             String[] shown = new String[values.length];
             for (int i = 0; i < values.length; i++) {
                 shown[i] = String.format(Locale.ROOT, "%d", values[i]);

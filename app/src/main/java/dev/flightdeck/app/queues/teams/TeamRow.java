@@ -13,9 +13,11 @@ package dev.flightdeck.app.queues.teams;
  * @param gangsRunning  unfinished gangs with a rank on the team's nodes, none Pending, every placed rank going
  *                      (running, degraded or stalled)
  * @param gangsWaiting  unfinished gangs with a rank on the team's nodes and a rank still Pending
+ * @param gangsQueued   jobs a queue (Kueue) holds before they have pods, whose ClusterQueue's flavors all stand for
+ *                      the team's nodes (the team key among the flavors' node labels or taints)
  */
 public record TeamRow(String team, int nodes, int gpusTotal, int gpusUsable, int gpusAllocated, int gpusFree,
-                      int gangsRunning, int gangsWaiting) {
+                      int gangsRunning, int gangsWaiting, int gangsQueued) {
 
     public boolean noTeam() {
         return NodeTeams.NO_TEAM.equals(team);

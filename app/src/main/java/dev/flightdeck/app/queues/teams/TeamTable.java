@@ -3,6 +3,8 @@ package dev.flightdeck.app.queues.teams;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.app.gangs.QueuedGang;
+import dev.flightdeck.app.queues.QueuesSnapshot;
 import dev.flightdeck.app.gangs.RankSlot;
 import dev.flightdeck.app.gangs.RankState;
 import dev.flightdeck.app.settings.TeamKey;
@@ -22,8 +24,10 @@ import java.util.TreeMap;
  * {@code check}, the screens and the tests get the same figures from the same snapshot.
  *
  * <p>A gang counts for every team whose nodes hold one of its ranks: a gang spread over two teams' nodes holds
- * capacity of both. A gang with no rank on a GPU node (every rank Pending unbound, or suspended by a queue before it
- * made pods) cannot be placed in a team by its nodes; it is counted once in {@link #gangsOnNoNode()} instead.
+ * capacity of both. A job a queue holds before it has pods counts as queued for the team its ClusterQueue's flavors
+ * stand for (every flavor selecting, or tainted with, the same value of the team key), as Kueue clusters give each
+ * team its flavors. Any other gang with no rank on a GPU node (every rank Pending unbound, or queued where the
+ * flavors name no one team) cannot be placed in a team; it is counted once in {@link #gangsOnNoNode()} instead.
  *
  * @param rows           one per team, by name, {@link NodeTeams#NO_TEAM} last
  * @param gangsOnNoNode  unfinished gangs none of whose ranks is bound to a GPU node
@@ -47,9 +51,15 @@ public record TeamTable(TeamKey key, List<TeamRow> rows, int gangsOnNoNode) {
         int free;
         int running;
         int waiting;
+        int queued;
     }
 
+    /** Without queues: a queued job counts as on no node. */
     public static TeamTable of(TeamKey key, List<GpuNode> nodes, List<Gang> gangs) {
+        return of(key, nodes, gangs, QueuesSnapshot.EMPTY);
+    }
+
+    public static TeamTable of(TeamKey key, List<GpuNode> nodes, List<Gang> gangs, QueuesSnapshot queues) {
         Map<String, Sums> byTeam = new TreeMap<>(TEAM_ORDER);
         Map<String, String> teamOfNode = new HashMap<>(nodes.size() * 2);
         for (GpuNode n : nodes) {
@@ -69,6 +79,16 @@ public record TeamTable(TeamKey key, List<TeamRow> rows, int gangsOnNoNode) {
         Set<String> teams = new HashSet<>();
         for (Gang g : gangs) {
             if (g.verdict() == GangVerdict.FINISHED || g.verdict() == GangVerdict.FAILED) {
+                continue;
+            }
+            if (g.verdict() == GangVerdict.QUEUED) {
+                QueuedGang q = queues.gangs().get(g.key());
+                String team = q == null ? null : q.nodeValues().get(key.key());
+                if (team == null || team.isEmpty()) {
+                    onNoNode++;
+                } else {
+                    byTeam.computeIfAbsent(team, t -> new Sums()).queued++; // a team may have no node yet, only quota
+                }
                 continue;
             }
             teams.clear();
@@ -94,7 +114,7 @@ public record TeamTable(TeamKey key, List<TeamRow> rows, int gangsOnNoNode) {
         }
         List<TeamRow> rows = new ArrayList<>(byTeam.size());
         byTeam.forEach((team, s) -> rows.add(new TeamRow(team, s.nodes, s.total, s.usable, s.allocated, s.free,
-                s.running, s.waiting)));
+                s.running, s.waiting, s.queued)));
         return new TeamTable(key, rows, onNoNode);
     }
 

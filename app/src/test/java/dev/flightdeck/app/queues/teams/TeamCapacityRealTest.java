@@ -115,10 +115,10 @@ class TeamCapacityRealTest {
                 .orElseThrow(() -> new AssertionError("no teams section: " + check.all())));
         assertTrue(out.subList(0, head).stream().anyMatch(l -> l.startsWith("readyz: ")), "teams come after the "
                 + "API server's section, so no line before them moved: " + check.all());
-        assertEquals("team       nodes  gpus  usable  allocated  free  gangs running  gangs waiting", out.get(head + 1));
-        assertEquals("alpha          3    24      15          9     8              1              0", out.get(head + 2),
+        assertEquals("team       nodes  gpus  usable  allocated  free  gangs running  gangs waiting  gangs queued", out.get(head + 1));
+        assertEquals("alpha          3    24      15          9     8              1              0             0", out.get(head + 2),
                 check.all());
-        assertEquals("beta           2     8       4          4     0              0              1", out.get(head + 3),
+        assertEquals("beta           2     8       4          4     0              0              1             0", out.get(head + 3),
                 check.all());
         assertTrue(out.get(head + 4).startsWith("(no team)  "), check.all());
         assertTrue(out.subList(head, out.size()).stream().anyMatch(l -> l.matches("\\d+ gangs? ha(s|ve) no rank on a GPU "
@@ -138,8 +138,8 @@ class TeamCapacityRealTest {
             TeamTable t = TeamTable.of(session.teamKey(), session.fleet().snapshot().nodes(), session.fleet().gangs());
             assertEquals(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED, session.fleet().node(a3).verdict());
             assertEquals(dev.flightdeck.app.fleet.NodeVerdict.DEGRADED, session.fleet().node(a2).verdict());
-            assertEquals(new TeamRow("alpha", 3, 24, 15, 9, 8, 1, 0), t.row("alpha"));
-            assertEquals(new TeamRow("beta", 2, 8, 4, 4, 0, 0, 1), t.row("beta"));
+            assertEquals(new TeamRow("alpha", 3, 24, 15, 9, 8, 1, 0, 0), t.row("alpha"));
+            assertEquals(new TeamRow("beta", 2, 8, 4, 4, 0, 0, 1, 0), t.row("beta"));
             int[] others = ungrouped();
             TeamRow none = t.row(NodeTeams.NO_TEAM);
             assertEquals(others[0], none.nodes());
