@@ -9,13 +9,15 @@ fd() { "${FLIGHTDECK:-flightdeck}" "$@"; }
 
 say() { echo "runbook: $*"; }
 
-# await_line REGEX: runs `flightdeck check` until one of its lines matches REGEX (extended), prints it.
+# await_line REGEX: watches `flightdeck check` (one live session reporting every second: its watches keep it
+# current, with no LIST per look) until one of its lines matches REGEX (extended), and prints that line. A check that
+# ends (the cluster unreadable for a moment) is started again.
 await_line() { await_line_every 1 "$1"; }
 
-# await_line_every SECONDS REGEX: as await_line, with SECONDS between two checks (for what takes minutes to show).
+# await_line_every SECONDS REGEX: as await_line, a report every SECONDS (for what takes minutes to show).
 await_line_every() {
     while :; do
-        line=$(fd check 2>/dev/null | grep -E -m1 -- "$2") && { echo "$line"; return 0; }
+        line=$(fd check --watch "$1" 2>/dev/null | grep -E -m1 -- "$2") && { echo "$line"; return 0; }
         sleep "$1"
     done
 }
@@ -37,8 +39,7 @@ await_halted_gang() { await_gang "(halted|failed)(  | ·)"; }
 await_gang() { await_line "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*$1" | cut -d' ' -f1; }
 
 # await_stalled_gang: the first of the drill's gangs `check` lists as stalled (NAMESPACE/NAME). A stall is told only
-# once the GPUs stayed idle for the stall window, which each `check` learns from the one before (see docs/telemetry.md):
-# a look every 10 s is enough, and costs a tenth of one every second.
+# once the GPUs stayed idle for the stall window (GPU telemetry is read every 30 s): a report every 10 s is enough.
 await_stalled_gang() {
     await_line_every 10 "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*stalled(  | ·)" | cut -d' ' -f1
 }

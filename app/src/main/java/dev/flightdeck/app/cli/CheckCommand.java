@@ -59,10 +59,30 @@ public final class CheckCommand {
             }
             report(session, () -> readingWithRates(session.pressure()), out);
             out.flush();
+            if (options.checkEvery() != null) {
+                watch(session, options.checkEvery(), out);
+            }
             return OK;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return UNREADABLE;
+        }
+    }
+
+    /**
+     * {@code check --watch}: the report again every {@code every} from the same session, whose watches keep its model
+     * current (no LIST per report, unlike a loop of checks: a runbook's polling costs the API server one watch per
+     * kind) and whose scraper keeps the pressure reading fresh. A blank line and a stamp part the reports. Ends when
+     * the output is closed (a reader such as {@code grep -m1} has what it wanted) or the thread is interrupted.
+     */
+    private static void watch(ClusterSession session, java.time.Duration every, PrintStream out) throws InterruptedException {
+        while (!out.checkError()) {
+            Thread.sleep(every.toMillis());
+            out.println();
+            out.println("check at " + java.time.format.DateTimeFormatter.ISO_INSTANT.format(
+                    Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+            report(session, () -> readingWithRates(session.pressure()), out);
+            out.flush();
         }
     }
 

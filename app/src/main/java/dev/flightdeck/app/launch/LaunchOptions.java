@@ -10,11 +10,19 @@ import java.time.format.DateTimeParseException;
  * [--context NAME] [--sandbox] [--sandbox-nodes N]}.
  *
  * @param request what to plan or execute (null for the console and check)
+ * @param checkEvery {@code check --watch}: the report again every so often from one live session, until its output
+ *                   is closed (null: once)
  * @param drill   the drill subcommand and its argument (null unless {@code drill ...})
  */
 public record LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                             ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
-                            GetRequest get, LogsRequest logs, EventsRequest events) {
+                            GetRequest get, LogsRequest logs, EventsRequest events, Duration checkEvery) {
+
+    public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
+                         ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts,
+                         GetRequest get, LogsRequest logs, EventsRequest events) {
+        this(command, kubeconfig, context, sandbox, sandboxNodes, request, drill, journal, contexts, get, logs, events, null);
+    }
 
     public LaunchOptions(Command command, Path kubeconfig, String context, boolean sandbox, int sandboxNodes,
                          ActionRequest request, DrillRequest drill, JournalRequest journal, ContextList contexts) {
@@ -77,6 +85,9 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             usage: flightdeck [COMMAND] [--kubeconfig FILE] [--context NAME] [--sandbox] [--sandbox-nodes N]
               (no command)            start the console (with --context a,b or --all-contexts: those clusters open at once)
               check                   connect, wait for the watches to sync, print a report and exit
+              check --watch SECONDS   the report again every SECONDS from one live session (its watches keep it
+                                      current: no LIST per report) until stopped or its output is closed,
+                                      e.g. piped to grep -m1 in a runbook
               check --context a,b,c | --all-contexts
                                       several clusters at once: the fleet table (worst first), then each
                                       cluster's report; exit 3 only if none could be read (each unreadable
@@ -197,6 +208,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         String getNamespace = null;
         String getOutput = null;
         EventsRequest.Builder events = new EventsRequest.Builder();
+        String watch = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String inlineValue = null;
@@ -211,6 +223,7 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
             }
             switch (a) {
                 case "check" -> command = Command.CHECK;
+                case "--watch" -> watch = inlineValue != null ? inlineValue : value(args, ++i, a);
                 case "events" -> command = Command.EVENTS;
                 case "--for", "--warnings", "--since" -> i = events.parse(a, inlineValue, args, i);
                 case "drill" -> {
@@ -353,8 +366,30 @@ public record LaunchOptions(Command command, Path kubeconfig, String context, bo
         } else if (emptyDir || force || step >= 0 || check != null || timeout != null || confirm != null || reason != null) {
             throw new UsageException("action flags (--confirm, --reason, --force, --step, …) need an action, e.g. drain NODE");
         }
+        Duration every = null;
+        if (watch != null) {
+            if (command != Command.CHECK || contexts != null) {
+                throw new UsageException("--watch belongs to check of one cluster: flightdeck check --watch SECONDS");
+            }
+            every = parseWatch(watch);
+        }
         return new LaunchOptions(command, kubeconfig, context, sandbox, nodes == 0 ? 64 : nodes, request, drill, journal,
-                contexts, get == null ? null : get.build(), null, events.build(command == Command.EVENTS));
+                contexts, get == null ? null : get.build(), null, events.build(command == Command.EVENTS), every);
+    }
+
+    /** Whole seconds, 1 to 3600 ({@code 5} or {@code 5s}). */
+    private static Duration parseWatch(String v) throws UsageException {
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        t = t.endsWith("s") ? t.substring(0, t.length() - 1) : t;
+        try {
+            long seconds = Long.parseLong(t);
+            if (seconds < 1 || seconds > 3600) {
+                throw new UsageException("--watch must be from 1 to 3600 seconds, not " + v);
+            }
+            return Duration.ofSeconds(seconds);
+        } catch (NumberFormatException e) {
+            throw new UsageException("--watch needs whole seconds, e.g. 5, not '" + v + "'");
+        }
     }
 
     static String value(String[] args, int i, String flag) throws UsageException {

@@ -83,4 +83,41 @@ class CheckCommandTest {
         assertEquals("--sandbox cannot be combined with --kubeconfig, --context or --all-contexts",
                 assertThrows(UsageException.class, () -> LaunchOptions.parse("--sandbox", "--context", "x")).getMessage());
     }
+
+    @Test
+    void watchReportsAgainFromTheSameSessionUntilItsOutputIsClosed() throws Exception {
+        // A reader that has seen the second report's stamp goes away, as grep -m1 does: the next write fails.
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        java.io.OutputStream reader = new java.io.OutputStream() {
+            private int stamps;
+            private final StringBuilder line = new StringBuilder();
+
+            @Override
+            public void write(int b) throws java.io.IOException {
+                if (stamps >= 2) {
+                    throw new java.io.IOException("Broken pipe");
+                }
+                seen.write(b);
+                if (b == '\n') {
+                    stamps += line.toString().startsWith("check at ") ? 1 : 0;
+                    line.setLength(0);
+                } else {
+                    line.append((char) b);
+                }
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        LaunchOptions watch = LaunchOptions.parse("check", "--sandbox", "--sandbox-nodes", "8", "--watch", "1");
+        assertEquals(java.time.Duration.ofSeconds(1), watch.checkEvery());
+        int rc = CheckCommand.run(watch, Map.of(), new PrintStream(reader, true), new PrintStream(err));
+        assertEquals(CheckCommand.OK, rc, err.toString());
+        List<String> lines = seen.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(2, lines.stream().filter(l -> l.matches("check at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ")).count(), lines.toString());
+        assertEquals(2, lines.stream().filter(l -> l.startsWith("8 GPU nodes (of ")).count(), "the first report and one more, then the stamp of the third, which nobody read: " + lines);
+        for (String[] bad : new String[][]{{"check", "--watch", "0"}, {"check", "--watch", "soon"},
+                {"drain", "n1", "--watch", "5"}, {"check", "--context", "a,b", "--watch", "5"}}) {
+            assertTrue(org.junit.jupiter.api.Assertions.assertThrows(dev.flightdeck.app.launch.UsageException.class,
+                    () -> LaunchOptions.parse(bad)).getMessage().contains("--watch"), String.join(" ", bad));
+        }
+    }
 }
