@@ -1,5 +1,6 @@
 package dev.flightdeck.app.telemetry;
 
+import dev.flightdeck.app.controlplane.HeadlessCheck;
 import dev.flightdeck.app.controlplane.Kubectl;
 
 import dev.flightdeck.app.controlplane.RealCluster;

@@ -8,10 +8,6 @@ import javafx.beans.value.ObservableValue;
 
 import java.time.Clock;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The Queues screen's state: the {@link QueuesTable} of the cluster on screen, worked out on a reader thread from the
@@ -27,9 +23,8 @@ public final class QueuesViewModel implements AutoCloseable {
     private final Clock clock;
     private final ReadOnlyObjectWrapper<QueuesTable> table =
             new ReadOnlyObjectWrapper<>(this, "table", QueuesTable.only(QueuesTable.NO_CLUSTER));
-    private ScheduledExecutorService reader;
-    /** The session on screen, as last set on the FX thread; read by the reader thread. */
-    private volatile ClusterSession session;
+    private final dev.flightdeck.views.background.OnScreenReader reader = new dev.flightdeck.views.background.OnScreenReader(
+            "queues-table", java.time.Duration.ofMillis(REFRESH_MILLIS), this::read);
     /** Reader thread only: the last table handed over. */
     private QueuesTable last;
 
@@ -41,40 +36,14 @@ public final class QueuesViewModel implements AutoCloseable {
 
     /** Shows the queues of whichever session is on screen (FX thread). */
     public void follow(ObservableValue<ClusterSession> onScreen) {
-        session = onScreen.getValue();
-        onScreen.addListener((o, was, now) -> {
-            session = now;
-            refreshSoon();
-        });
-        if (reader == null) {
-            reader = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().name("queues-table").daemon()
-                    .unstarted(r));
-            reader.scheduleWithFixedDelay(this::refresh, 0, REFRESH_MILLIS, TimeUnit.MILLISECONDS);
-        }
+        reader.follow(onScreen);
     }
 
-    private void refreshSoon() {
-        if (reader != null) {
-            try {
-                reader.execute(this::refresh);
-            } catch (RejectedExecutionException closed) {
-                // the console is closing
-            }
-        }
-    }
-
-    private void refresh() {
-        try {
-            ClusterSession s = session;
-            if (s == null) {
-                show(QueuesTable.only(QueuesTable.NO_CLUSTER));
-            } else {
-                show(s.fleet().queues(), s.kueueServed());
-            }
-        } catch (RuntimeException e) {
-            // One bad moment of one cluster must not stop the refreshes.
-            System.getLogger(QueuesViewModel.class.getName()).log(System.Logger.Level.WARNING,
-                    "making the queues table: " + e);
+    private void read(ClusterSession s) {
+        if (s == null) {
+            show(QueuesTable.only(QueuesTable.NO_CLUSTER));
+        } else {
+            show(s.fleet().queues(), s.kueueServed());
         }
     }
 
@@ -102,8 +71,6 @@ public final class QueuesViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        if (reader != null) {
-            reader.shutdownNow();
-        }
+        reader.close();
     }
 }

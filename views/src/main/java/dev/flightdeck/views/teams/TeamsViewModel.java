@@ -16,9 +16,6 @@ import javafx.collections.ObservableList;
 
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The team capacity table of the cluster on screen: made off the FX thread from the session's model (every
@@ -42,9 +39,8 @@ public final class TeamsViewModel implements AutoCloseable {
             new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "nodeTeams");
     /** The last node-to-team map handed over (reader thread): an unchanged one is not handed over again. */
     private java.util.Map<String, String> lastNodeTeams;
-    private ScheduledExecutorService reader;
-    /** The session on screen, as last set on the FX thread; read by the reader thread. */
-    private volatile ClusterSession session;
+    private final dev.flightdeck.views.background.OnScreenReader reader = new dev.flightdeck.views.background.OnScreenReader(
+            "team-table", java.time.Duration.ofSeconds(REFRESH_SECONDS), this::read);
 
     /** @param fx where the table is handed over (Platform::runLater; Runnable::run in tests) */
     public TeamsViewModel(Executor fx) {
@@ -53,40 +49,14 @@ public final class TeamsViewModel implements AutoCloseable {
 
     /** Shows the table of whichever session is on screen, refreshed every few seconds (FX thread). */
     public void follow(ObservableValue<ClusterSession> onScreen) {
-        session = onScreen.getValue();
-        onScreen.addListener((o, was, now) -> {
-            session = now;
-            refreshSoon();
-        });
-        if (reader == null) {
-            reader = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().name("team-table").daemon()
-                    .unstarted(r));
-            reader.scheduleWithFixedDelay(this::refresh, 0, REFRESH_SECONDS, TimeUnit.SECONDS);
-        }
+        reader.follow(onScreen);
     }
 
-    private void refreshSoon() {
-        if (reader != null) {
-            try {
-                reader.execute(this::refresh);
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
-                // the console is closing
-            }
-        }
-    }
-
-    private void refresh() {
-        try {
-            ClusterSession s = session;
-            if (s == null || s.teamKey() == null) {
-                show(null, List.of(), List.of());
-            } else {
-                show(s.teamKey(), s.fleet().snapshot().nodes(), s.fleet().gangs(), s.fleet().queues());
-            }
-        } catch (RuntimeException e) {
-            // One bad moment of one cluster must not stop the refreshes.
-            System.getLogger(TeamsViewModel.class.getName()).log(System.Logger.Level.WARNING,
-                    "making the team table: " + e);
+    private void read(ClusterSession s) {
+        if (s == null || s.teamKey() == null) {
+            show(null, List.of(), List.of());
+        } else {
+            show(s.teamKey(), s.fleet().snapshot().nodes(), s.fleet().gangs(), s.fleet().queues());
         }
     }
 
@@ -175,8 +145,6 @@ public final class TeamsViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        if (reader != null) {
-            reader.shutdownNow();
-        }
+        reader.close();
     }
 }

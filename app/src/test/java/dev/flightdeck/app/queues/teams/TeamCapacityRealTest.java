@@ -1,6 +1,7 @@
 package dev.flightdeck.app.queues.teams;
 
-import dev.flightdeck.app.cli.Headless;
+import dev.flightdeck.app.controlplane.HeadlessCheck;
+
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.session.ClusterSession;
@@ -52,15 +53,9 @@ class TeamCapacityRealTest {
     private static RealCluster real;
     private static String key;
     private static String ns;
-    private static Check check;
+    private static HeadlessCheck.Ran check;
     private static String a2;
     private static String a3;
-
-    private record Check(int exit, List<String> out, String err) {
-        String all() {
-            return String.join("\n", out) + "\n--- stderr ---\n" + err;
-        }
-    }
 
     @BeforeAll
     static void teamsAndCheck(RealCluster cluster, @TempDir Path home) throws Exception {
@@ -104,7 +99,7 @@ class TeamCapacityRealTest {
         Files.writeString(config.resolve("settings.json"), """
                 {"clusters": {"real": {"teamKey": "%s"}}}
                 """.formatted(key));
-        check = runCheck(home, real.plane().adminKubeconfig());
+        check = HeadlessCheck.run(home, real.plane().adminKubeconfig());
     }
 
     @Test
@@ -228,26 +223,6 @@ class TeamCapacityRealTest {
         return new int[]{nodes, gpus};
     }
 
-    /** {@code flightdeck check} as a person runs it: its own JVM, whose Flightdeck home holds the settings file. */
-    private static Check runCheck(Path home, Path kubeconfig) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true", "-XX:TieredStopAtLevel=1", "-Dflightdeck.home=" + home.resolve("flightdeck-home"),
-                "-cp", System.getProperty("java.class.path"), Headless.class.getName(), "check", "--kubeconfig",
-                kubeconfig.toString()));
-        Path out = Files.createTempFile(home, "check", ".out");
-        Path err = Files.createTempFile(home, "check", ".err");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().put("HOME", home.toString());
-        pb.environment().remove("KUBECONFIG");
-        pb.environment().remove("FLIGHTDECK_HOME");
-        Process p = pb.start();
-        // Not a time limit on check: only a hung run must not hang the build.
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor();
-            throw new AssertionError("check did not end in 180 s: " + Files.readString(out) + Files.readString(err));
-        }
-        return new Check(p.exitValue(), Files.readAllLines(out), Files.readString(err));
-    }
 
     private static void sleep() {
         try {

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.telemetry;
+package dev.flightdeck.app.controlplane;
 
 import dev.flightdeck.app.cli.Headless;
 
@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code flightdeck check} as a person runs it: a JVM of its own, whose Flightdeck home holds a settings file that
- * names the cluster's Prometheus. Its own home keeps that file away from every other test's sessions.
+ * {@code flightdeck check} as a person runs it: a JVM of its own, whose Flightdeck home holds its settings file (the
+ * cluster's Prometheus, its team key). Its own home keeps that file away from every other test's sessions.
  */
-final class HeadlessCheck {
+public final class HeadlessCheck {
 
     /** What one run returned and printed. */
-    record Ran(int exit, List<String> out, String err) {
-        String all() {
+    public record Ran(int exit, List<String> out, String err) {
+        public String all() {
             return String.join("\n", out) + "\n--- stderr ---\n" + err;
         }
     }
@@ -27,7 +27,7 @@ final class HeadlessCheck {
     }
 
     /** The settings file as a person writes it: the context's Prometheus by URL, nothing else. */
-    static void settings(Path home, String context, URI prometheus) throws IOException {
+    public static void settings(Path home, String context, URI prometheus) throws IOException {
         Path config = Files.createDirectories(home.resolve("flightdeck-home").resolve("config"));
         Files.writeString(config.resolve("settings.json"), """
                 {"clusters": {"%s": {"prometheus": {"url": "%s"}}}}
@@ -35,7 +35,7 @@ final class HeadlessCheck {
     }
 
     /** Runs {@code check --kubeconfig kubeconfig} with {@code home} as HOME and its Flightdeck home beneath. */
-    static Ran run(Path home, Path kubeconfig) throws IOException, InterruptedException {
+    public static Ran run(Path home, Path kubeconfig) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.awt.headless=true", "-XX:TieredStopAtLevel=1", "-Dflightdeck.home=" + home.resolve("flightdeck-home"),
                 "-cp", System.getProperty("java.class.path"), Headless.class.getName(), "check", "--kubeconfig",
