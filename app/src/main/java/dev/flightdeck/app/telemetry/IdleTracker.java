@@ -72,11 +72,16 @@ public final class IdleTracker {
     }
 
     /**
-     * The longest time between two looks over which idleness is taken to have lasted: half the stall window, at most
-     * two minutes (a `check` every minute from cron builds a stall over ten; one an hour apart builds nothing).
+     * The longest time between two looks over which idleness is taken to have lasted: half the stall window, at least
+     * a minute (two of the console's 30 s telemetry reads: a `check --watch` hands its history to the next command
+     * however short the window) and at most two minutes (a `check` every minute from cron builds a stall over ten;
+     * one an hour apart builds nothing).
      */
     static Duration longestGap(StallThresholds t) {
         Duration half = t.window().dividedBy(2);
+        if (half.compareTo(Duration.ofMinutes(1)) < 0) {
+            return Duration.ofMinutes(1);
+        }
         return half.compareTo(Duration.ofMinutes(2)) < 0 ? half : Duration.ofMinutes(2);
     }
 

@@ -62,7 +62,9 @@ class IdleHistoryTest {
         assertTrue(!stalledByACommandAt(NOW.plus(Duration.ofMinutes(6)), file, scraped, hung));
         assertTrue(!stalledByACommandAt(NOW.plus(Duration.ofMinutes(12)), file, scraped, hung));
         assertEquals(Duration.ofMinutes(2), IdleTracker.longestGap(T));
-        assertEquals(Duration.ofSeconds(30), IdleTracker.longestGap(T.withStall(5, Duration.ofMinutes(1))));
+        assertEquals(Duration.ofMinutes(1), IdleTracker.longestGap(T.withStall(5, Duration.ofMinutes(1))),
+                "never under two telemetry reads");
+        assertEquals(Duration.ofSeconds(90), IdleTracker.longestGap(T.withStall(5, Duration.ofMinutes(3))));
     }
 
     @Test
