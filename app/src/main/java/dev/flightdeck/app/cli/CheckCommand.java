@@ -99,10 +99,7 @@ public final class CheckCommand {
      */
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
         // Telemetry first: what DCGM says changes node verdicts and gangs, which are printed next.
-        TelemetrySummary telemetry = session.telemetry().latest();
-        if (telemetry == null) {
-            telemetry = session.telemetry().readOnce();
-        }
+        TelemetrySummary telemetry = session.telemetry().latestOrReadNow();
         session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
         // Teams (when the settings name a team key) from the model as the node and gang sections see it, printed last
         // so that no line a script reads moves.

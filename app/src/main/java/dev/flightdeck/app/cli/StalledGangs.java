@@ -16,7 +16,10 @@ final class StalledGangs {
     private StalledGangs() {
     }
 
-    /** Reads GPU telemetry once when {@code ref} names a gang that looks like it is running; else does nothing. */
+    /**
+     * Has GPU telemetry read (once, unless the session's own read came first) when {@code ref} names a gang that looks
+     * like it is running; else does nothing.
+     */
     static void judgeBeforeResume(ClusterSession session, String ref) {
         Gang gang;
         try {
@@ -25,7 +28,7 @@ final class StalledGangs {
             return; // the plan says so in its own words
         }
         if (gang.verdict() == GangVerdict.RUNNING || gang.verdict() == GangVerdict.DEGRADED) {
-            session.telemetry().readOnce();
+            session.telemetry().latestOrReadNow();
         }
     }
 }

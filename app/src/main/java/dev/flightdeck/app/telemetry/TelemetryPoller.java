@@ -102,6 +102,14 @@ public final class TelemetryPoller implements AutoCloseable {
         judge.restoreIdle(file.load(), clock.instant());
     }
 
+    /**
+     * The latest read, or one made now when none has come yet (a headless command, which needs the findings in the
+     * model before it reports or plans). Waits for a read already under way rather than making a second one.
+     */
+    public synchronized TelemetrySummary latestOrReadNow() {
+        return latest != null ? latest : readOnce();
+    }
+
     /** Reads once now, on the caller's thread (the headless {@code check}); the findings go to the model as usual. */
     public synchronized TelemetrySummary readOnce() {
         try {
