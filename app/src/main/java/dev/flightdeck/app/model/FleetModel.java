@@ -118,6 +118,8 @@ public final class FleetModel implements AutoCloseable {
     /** Model thread only: a fold failed half-way, so the next one rebuilds everything. */
     private boolean resyncAll;
     private volatile FleetSummary summary = FleetSummary.EMPTY;
+    /** Written on the model thread only; how far the first LISTs have come, for the status bar and the startup trace. */
+    private volatile SyncProgress sync = SyncProgress.NOTHING;
     private volatile long version;
 
     public FleetModel(PreflightConvention preflight, Clock clock) {
@@ -239,6 +241,16 @@ public final class FleetModel implements AutoCloseable {
         return java.util.Collections.unmodifiableSet(gpuNodes.keySet());
     }
 
+    /** How far the first LISTs have come (any thread). */
+    public SyncProgress sync() {
+        return sync;
+    }
+
+    /** Waits until the node LIST has been folded in (the pods may still be listing). */
+    public boolean awaitNodesListed(long timeout, TimeUnit unit) throws InterruptedException {
+        return nodesListed.await(timeout, unit);
+    }
+
     public int podCount() {
         return pods.size();
     }
@@ -284,8 +296,8 @@ public final class FleetModel implements AutoCloseable {
                     listeners.clear();
                     return false;
                 }
-                nodesDone |= m instanceof NodeChange n && n.event() instanceof WatchEvent.Relisted;
-                podsDone |= m instanceof PodChange p && p.event() instanceof WatchEvent.Relisted;
+                nodesDone |= m instanceof NodeChange n && listEnded(n.event());
+                podsDone |= m instanceof PodChange p && listEnded(p.event());
             } catch (RuntimeException | StackOverflowError e) {
                 problems.record(describe(m), e, Instant.now());
             }
@@ -313,9 +325,13 @@ public final class FleetModel implements AutoCloseable {
             }
         } finally {
             if (nodesDone) {
+                sync = sync.withNodesWhole(nodes.size(), gpuNodes.size());
+                dev.flightdeck.app.launch.StartupTrace.mark("nodes-listed", nodes.size());
                 nodesListed.countDown();
             }
             if (podsDone) {
+                sync = sync.withPodsWhole(pods.size(), gangs.gangs().size());
+                dev.flightdeck.app.launch.StartupTrace.mark("pods-synced", pods.size());
                 podsListed.countDown();
             }
             barriers.forEach(CountDownLatch::countDown);
@@ -334,6 +350,7 @@ public final class FleetModel implements AutoCloseable {
                     case WatchEvent.Upserted<WorkloadObject>(WorkloadObject w) -> gangs.putWorkload(w);
                     case WatchEvent.Deleted<WorkloadObject>(WorkloadObject w) -> gangs.removeWorkload(w);
                     case WatchEvent.Relisted<WorkloadObject>(List<WorkloadObject> all) -> gangs.replaceWorkloads(kind, all);
+                    case WatchEvent.Paged<WorkloadObject> page -> page.items().forEach(gangs::putWorkload);
                 }
             }
             case TelemetryChange(GpuTelemetryFindings f) -> {
@@ -432,6 +449,11 @@ public final class FleetModel implements AutoCloseable {
         }
     }
 
+    /** A whole LIST, or the last page of a streamed first one. */
+    private static boolean listEnded(WatchEvent<?> e) {
+        return e instanceof WatchEvent.Relisted || e instanceof WatchEvent.Paged<?> p && p.progress().whole();
+    }
+
     private static String describe(Message m) {
         return switch (m) {
             case NodeChange(WatchEvent<NodeFacts> e) -> FoldProblems.describe("node", e, NodeFacts::name);
@@ -483,6 +505,13 @@ public final class FleetModel implements AutoCloseable {
                 dirty.addAll(nodes.keySet());
                 return true;
             }
+            case WatchEvent.Paged<NodeFacts> page -> {
+                for (NodeFacts n : page.items()) {
+                    nodes.put(n.name(), n);
+                    dirty.add(n.name());
+                }
+                sync = sync.withNodesPage(page.progress(), nodes.size());
+            }
         }
         return false;
     }
@@ -500,6 +529,13 @@ public final class FleetModel implements AutoCloseable {
             case WatchEvent.Relisted<PodFacts>(List<PodFacts> all) -> {
                 pods.replaceAll(all, dirty);
                 gangs.replaceAll(all);
+            }
+            case WatchEvent.Paged<PodFacts> page -> {
+                for (PodFacts p : page.items()) {
+                    pods.put(p, dirty);
+                    gangs.put(p);
+                }
+                sync = sync.withPodsPage(page.progress(), pods.size());
             }
         }
     }

@@ -47,6 +47,7 @@ public final class FoldProblems {
             case WatchEvent.Upserted<T>(T item) -> kind + " " + name.apply(item);
             case WatchEvent.Deleted<T>(T item) -> "deleted " + kind + " " + name.apply(item);
             case WatchEvent.Relisted<T> all -> "the " + kind + " list";
+            case WatchEvent.Paged<T> page -> "a page of the " + kind + " list";
         };
     }
 }

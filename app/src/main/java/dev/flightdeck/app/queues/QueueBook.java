@@ -37,6 +37,7 @@ public final class QueueBook {
                 of.clear();
                 all.forEach(o -> of.put(o.key(), o));
             }
+            case WatchEvent.Paged<KueueObject> page -> page.items().forEach(o -> of.put(o.key(), o));
         }
         dirty = true;
     }
@@ -49,6 +50,7 @@ public final class QueueBook {
                 volcanoQueues.clear();
                 all.forEach(q -> volcanoQueues.put(q.name(), q));
             }
+            case WatchEvent.Paged<VolcanoQueue> page -> page.items().forEach(q -> volcanoQueues.put(q.name(), q));
         }
         dirty = true;
     }

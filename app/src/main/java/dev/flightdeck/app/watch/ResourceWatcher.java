@@ -58,6 +58,10 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     private boolean reopenedAfterSilence;
     /** The next LIST follows a 410 and is read from the server's watch cache; see {@link #loop()}. */
     private boolean relistFromCache;
+    /** The first LIST is handed on page by page ({@link WatchEvent.Paged}); see {@link #streamFirstList()}. */
+    private boolean streamFirstList;
+    /** How far the LIST under way has come (the last one's, when none is). */
+    private volatile ListProgress listProgress = ListProgress.NOT_STARTED;
 
     public ResourceWatcher(ApiEndpoint api, String path, String resource, Projector<T> projector,
                            Consumer<WatchEvent<T>> sink, int pageSize) {
@@ -75,6 +79,21 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         this.sink = sink;
         this.pageSize = pageSize;
         this.health = WatchHealth.syncing(resource);
+    }
+
+    /**
+     * Hands the first LIST on page by page, so a screen can show the first objects while a large kind is still
+     * listing; call before {@link #start()}. A LIST that fails half-way is made again whole ({@link WatchEvent.Relisted}),
+     * replacing the pages already handed on, as every later relist does.
+     */
+    public ResourceWatcher<T> streamFirstList() {
+        this.streamFirstList = true;
+        return this;
+    }
+
+    /** How far the LIST under way has come, or the last one when none is (any thread). */
+    public ListProgress listProgress() {
+        return listProgress;
     }
 
     public void start() {
@@ -221,16 +240,21 @@ public final class ResourceWatcher<T> implements AutoCloseable {
      * the network work on page N+1 while this thread projects page N.
      */
     private void list() throws IOException, InterruptedException {
-        lists.incrementAndGet();
+        // Only a watcher's very first LIST streams: nothing was handed on before it, so its pages only add.
+        boolean streaming = lists.incrementAndGet() == 1 && streamFirstList;
         health = new WatchHealth(resource, WatchPhase.SYNCING, health.attempt(), null, health.newest());
+        listProgress = ListProgress.NOT_STARTED;
         List<T> items = new ArrayList<>();
         String listVersion = null;
+        int read = 0;
         // Continue pages never carry resourceVersion: the token pins the list's version.
         CompletableFuture<HttpResponse<byte[]>> pending = fetchAsync(path + query() + "limit=" + pageSize
                 + (relistFromCache ? "&resourceVersion=0" : ""));
         while (pending != null && running) {
             byte[] page = body(await(pending));
             pending = null;
+            long remaining = -1;
+            int before = items.size();
             try (JsonParser p = KubeJson.MAPPER.createParser(page)) {
                 expect(p.nextToken(), JsonToken.START_OBJECT);
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -239,6 +263,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     if ("metadata".equals(field)) {
                         JsonNode meta = KubeJson.MAPPER.readTree(p);
                         listVersion = meta.path("resourceVersion").asText(null);
+                        remaining = meta.path("remainingItemCount").asLong(-1);
                         String cont = meta.path("continue").asText("");
                         if (!cont.isEmpty()) {
                             pending = fetchAsync(path + query() + "limit=" + pageSize + "&continue=" + enc(cont));
@@ -246,6 +271,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
                             Projector.Projected<T> item = reader.read(p);
+                            read++;
                             if (item != null) {
                                 items.add(item.item());
                             }
@@ -255,10 +281,19 @@ public final class ResourceWatcher<T> implements AutoCloseable {
                     }
                 }
             }
+            boolean whole = pending == null;
+            listProgress = new ListProgress(read, whole ? 0 : remaining, whole);
+            if (streaming && running) {
+                // A page's objects are handed on at once; the page list is not kept twice.
+                sink.accept(new WatchEvent.Paged<>(List.copyOf(items.subList(before, items.size())), listProgress));
+                items.clear();
+            }
         }
         resourceVersion = listVersion;
         relistFromCache = false;
-        sink.accept(new WatchEvent.Relisted<>(items));
+        if (!streaming) {
+            sink.accept(new WatchEvent.Relisted<>(items));
+        }
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
     }
 

@@ -26,13 +26,8 @@ final class EventFold {
 
     void apply(WatchEvent<EventRecord> event) {
         switch (event) {
-            case WatchEvent.Upserted<EventRecord> u -> {
-                EventRecord e = u.item();
-                before(e.key(), window.get(e.key()));
-                List<EventRecord> gone = new ArrayList<>();
-                window.upsert(e, now, gone);
-                gone.forEach(g -> before(g.key(), g));
-            }
+            case WatchEvent.Upserted<EventRecord> u -> upsert(u.item());
+            case WatchEvent.Paged<EventRecord> page -> page.items().forEach(this::upsert);
             case WatchEvent.Deleted<EventRecord> d -> {
                 String key = d.item().key();
                 before(key, window.get(key));
@@ -44,6 +39,13 @@ final class EventFold {
                 touched.clear(); // every view starts afresh
             }
         }
+    }
+
+    private void upsert(EventRecord e) {
+        before(e.key(), window.get(e.key()));
+        List<EventRecord> gone = new ArrayList<>();
+        window.upsert(e, now, gone);
+        gone.forEach(g -> before(g.key(), g));
     }
 
     void expire() {
