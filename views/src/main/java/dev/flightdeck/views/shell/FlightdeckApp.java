@@ -70,6 +70,7 @@ public final class FlightdeckApp extends Application {
         stage.show();
         window.nodesView().focusTable();
         StartupReport.watch(env, stage.getScene(), nodes.allRows());
+        TraceOnScreen.watch(stage.getScene(), sessions, nodes.allRows(), sessions.gangs().allRows());
 
         if (resolved != null) {
             if (resolved.whySandbox() != null && !options.sandbox()) {

@@ -184,8 +184,9 @@ public final class StatusBar extends HBox {
             return;
         }
         Instant now = clock.instant();
-        WatchHealth h = s.health();
-        ConnectionStatus status = ConnectionStatus.of(h, now);
+        java.util.List<WatchHealth> parts = s.watcherHealth();
+        WatchHealth h = WatchHealth.combine(s.displayName(), parts);
+        ConnectionStatus status = ConnectionStatus.of(h, parts, now);
         var skipped = s.skippedObjects();
         long unreadable = skipped.stream().mapToLong(k -> k.count()).sum();
         var foldProblem = s.fleet().foldProblem();
@@ -193,8 +194,9 @@ public final class StatusBar extends HBox {
                 + (unreadable == 0 ? "" : " · " + unreadable + " unreadable object" + (unreadable == 1 ? "" : "s")
                 + " not shown")
                 + (foldProblem == null ? "" : " · " + foldProblem.describe())
+                + LoadingWords.describe(s.listsUnderWay())
                 + ScreenPace.describe(sessions.screenLagMillis(), sessions.updatesPerSecond()));
-        detail.setText(java.util.stream.Stream.concat(s.watcherHealth().stream().map(w -> ConnectionStatus.line(w, now)),
+        detail.setText(java.util.stream.Stream.concat(parts.stream().map(w -> ConnectionStatus.line(w, now)),
                 skipped.stream().map(k -> "not shown: " + k.describe())).collect(Collectors.joining("\n")));
     }
 
