@@ -53,6 +53,10 @@ public final class GangsViewModel implements AutoCloseable {
     public static final Comparator<GangRow> DEFAULT_ORDER = Comparator.comparing(GangRow::gang, Gang.WORST_FIRST);
 
     private final Map<GangKey, GangRow> byKey = new HashMap<>();
+    /** Gang changes folded from the deltas, waiting for the FX thread's time (null: the gang went). */
+    private final dev.flightdeck.views.rows.PendingChanges<GangKey, Gang> pending = new dev.flightdeck.views.rows.PendingChanges<>();
+    /** A reset is being applied: once it is whole, checkpoint reads of gangs it left out are forgotten. */
+    private boolean resetApplying;
     private final BatchedRowList<GangRow> rows = new BatchedRowList<>();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
     private final ObservableList<GangRow> rowsView = FXCollections.unmodifiableObservableList(rows);
@@ -112,98 +116,35 @@ public final class GangsViewModel implements AutoCloseable {
         });
     }
 
-    /** Applies a batch of deltas in order (gang parts only). A reset drops every gang before it. */
+    /** Applies a batch of deltas in order (gang parts only), all of it (tests; the shell gives a deadline). */
     public void apply(List<FleetDelta> batch) {
-        boolean reset = false;
-        Map<GangKey, Gang> changes = new LinkedHashMap<>();
+        apply(batch, Long.MAX_VALUE);
+    }
+
+    /**
+     * Folds a batch of deltas (gang parts, in order; a reset drops every gang before it) into the changes waiting,
+     * then applies them until {@code deadlineNanos}; the rest waits for the next call. Returns how many still wait.
+     */
+    public int apply(List<FleetDelta> batch, long deadlineNanos) {
         for (FleetDelta d : batch) {
             if (d.reset()) {
-                reset = true;
-                changes.clear();
+                resetGangs(d.gangsChanged());
             }
             for (GangKey gone : d.gangsRemoved()) {
-                changes.put(gone, null);
+                pending.remove(gone);
             }
             for (Gang g : d.gangsChanged()) {
-                changes.put(g.key(), g);
+                pending.upsert(g.key(), g);
             }
         }
-        if (!reset && changes.isEmpty()) {
-            return;
+        if (pending.isEmpty()) {
+            return 0;
         }
-        if (reset) {
-            replaceAll(changes.values());
-            afterChange(rows);
-        } else {
-            afterChange(applyChanges(changes));
-        }
-    }
-
-    /** Shows exactly {@code gangs} (tests and a relist). */
-    public void setAll(List<Gang> gangs) {
-        replaceAll(gangs);
-        afterChange(rows);
-    }
-
-    private void replaceAll(Iterable<Gang> gangs) {
-        Map<GangKey, GangRow> previous = new HashMap<>(byKey);
-        byKey.clear();
-        summaries.clear();
-        List<GangRow> fresh = new ArrayList<>();
-        Instant now = clock.instant();
-        for (Gang g : gangs) {
-            if (g == null) {
-                continue;
-            }
-            GangRow row = previous.get(g.key());
-            if (row == null) {
-                row = new GangRow(g, now);
-            } else {
-                if (!row.gang().annotations().equals(g.annotations())) {
-                    checkpoints.readSoon(row.key());
-                }
-                row.update(g);
-                row.dirty = false;
-            }
-            summaries.add(g);
-            byKey.put(g.key(), row);
-            fresh.add(row);
-        }
-        checkpoints.retain(byKey.keySet());
-        rows.setAll(fresh);
-    }
-
-    /** Returns the rows added or changed (their checkpoints may need reading). */
-    private List<GangRow> applyChanges(Map<GangKey, Gang> changes) {
         List<GangRow> touched = new ArrayList<>();
         List<GangRow> added = new ArrayList<>();
         Set<GangRow> removed = new HashSet<>();
         Instant now = clock.instant();
-        for (Map.Entry<GangKey, Gang> e : changes.entrySet()) {
-            GangRow row = byKey.get(e.getKey());
-            if (e.getValue() == null) {
-                if (row != null) {
-                    byKey.remove(e.getKey());
-                    summaries.remove(row.gang());
-                    checkpoints.readSoon(e.getKey());
-                    removed.add(row);
-                }
-            } else if (row == null) {
-                row = new GangRow(e.getValue(), now);
-                byKey.put(e.getKey(), row);
-                summaries.add(row.gang());
-                added.add(row);
-                touched.add(row);
-            } else {
-                Gang old = row.gang();
-                if (!old.annotations().equals(e.getValue().annotations())) {
-                    checkpoints.readSoon(row.key()); // a new checkpoint source: read it again now
-                }
-                row.update(e.getValue());
-                summaries.replace(old, row.gang());
-                touched.add(row);
-            }
-        }
+        pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
         rows.fireDirtyUpdates();
         if (!removed.isEmpty()) {
             rows.removeAll(removed);
@@ -211,7 +152,60 @@ public final class GangsViewModel implements AutoCloseable {
         if (!added.isEmpty()) {
             rows.addAll(added);
         }
-        return touched;
+        if (resetApplying && pending.isEmpty()) {
+            resetApplying = false;
+            checkpoints.retain(byKey.keySet());
+        }
+        afterChange(touched);
+        return pending.size();
+    }
+
+    /** Gang changes folded but not yet on the rows (the FX thread's time ran out). */
+    public int backlog() {
+        return pending.size();
+    }
+
+    /** Shows exactly {@code gangs} (tests and a relist). */
+    public void setAll(List<Gang> gangs) {
+        resetGangs(gangs);
+        gangs.forEach(g -> pending.upsert(g.key(), g));
+        apply(List.of());
+    }
+
+    /** A reset: what waited is dropped, the gangs it leaves out go; rows it keeps are updated in place. */
+    private void resetGangs(List<Gang> all) {
+        pending.clear();
+        resetApplying = true;
+        Set<GangKey> kept = new HashSet<>();
+        all.forEach(g -> kept.add(g.key()));
+        byKey.keySet().stream().filter(k -> !kept.contains(k)).forEach(pending::remove);
+    }
+
+    private void applyOne(GangKey key, Gang gang, Instant now, List<GangRow> touched, List<GangRow> added,
+                          Set<GangRow> removed) {
+        GangRow row = byKey.get(key);
+        if (gang == null) {
+            if (row != null) {
+                byKey.remove(key);
+                summaries.remove(row.gang());
+                checkpoints.readSoon(key);
+                removed.add(row);
+            }
+        } else if (row == null) {
+            row = new GangRow(gang, now);
+            byKey.put(key, row);
+            summaries.add(row.gang());
+            added.add(row);
+            touched.add(row);
+        } else {
+            Gang old = row.gang();
+            if (!old.annotations().equals(gang.annotations())) {
+                checkpoints.readSoon(row.key()); // a new checkpoint source: read it again now
+            }
+            row.update(gang);
+            summaries.replace(old, row.gang());
+            touched.add(row);
+        }
     }
 
     /** Bookkeeping after a batch; {@code touched} are the rows whose checkpoint may need a first read. */
@@ -282,6 +276,8 @@ public final class GangsViewModel implements AutoCloseable {
 
     /** Forgets every gang (context switch). */
     public void clear() {
+        pending.clear();
+        resetApplying = false;
         checkpoints.forget();
         byKey.clear();
         rows.clear();

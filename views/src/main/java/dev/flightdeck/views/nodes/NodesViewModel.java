@@ -44,6 +44,8 @@ public final class NodesViewModel {
             .thenComparing(NodeRow::name);
 
     private final Map<String, NodeRow> byName = new HashMap<>();
+    /** Node changes folded from the deltas, waiting for the FX thread's time (null: the node went). */
+    private final dev.flightdeck.views.rows.PendingChanges<String, GpuNode> pending = new dev.flightdeck.views.rows.PendingChanges<>();
     private final BatchedRowList<NodeRow> rows = new BatchedRowList<>();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
     private final ObservableList<NodeRow> rowsView = FXCollections.unmodifiableObservableList(rows);
@@ -96,98 +98,85 @@ public final class NodesViewModel {
         selected.addListener((obs, old, row) -> refreshDetails());
     }
 
-    /** Applies a batch of deltas in order. A reset drops everything before it. */
+    /** Applies a batch of deltas in order, all of it (tests; the shell gives the FX thread a deadline). */
     public void apply(List<FleetDelta> batch) {
-        if (batch.isEmpty()) {
-            return;
-        }
-        // Fold the batch first, so a node changed five times in 100 ms is touched once.
-        boolean reset = false;
-        Map<String, GpuNode> changes = new LinkedHashMap<>();
+        apply(batch, Long.MAX_VALUE);
+    }
+
+    /**
+     * Folds a batch of deltas (in order; a reset drops everything before it) into the changes waiting, then applies
+     * them until {@code deadlineNanos}: what is left waits for the next call, which may bring an empty batch.
+     * Returns how many node changes still wait.
+     */
+    public int apply(List<FleetDelta> batch, long deadlineNanos) {
         for (FleetDelta d : batch) {
             if (d.reset()) {
-                reset = true;
-                changes.clear();
+                // What the reset leaves out goes; the rest is applied in place (rows, and so the selection, kept).
+                pending.clear();
+                Set<String> kept = new HashSet<>();
+                d.upserted().forEach(n -> kept.add(n.name()));
+                byName.keySet().stream().filter(name -> !kept.contains(name)).forEach(pending::remove);
             }
             for (String gone : d.removed()) {
-                changes.put(gone, null);
+                pending.remove(gone);
             }
             for (GpuNode n : d.upserted()) {
-                changes.put(n.name(), n);
+                pending.upsert(n.name(), n);
             }
         }
-        if (reset) {
-            replaceAll(changes.values());
-        } else {
-            applyChanges(changes);
+        if (!batch.isEmpty()) {
+            summary.set(batch.getLast().summary());
         }
-        summary.set(batch.getLast().summary());
-        refreshChoices();
+        if (batch.isEmpty() && pending.isEmpty()) {
+            return 0;
+        }
         NodeRow sel = selected.get();
-        if (sel != null && byName.get(sel.name()) != sel) {
-            selected.set(null);
-        } else if (sel != null && changes.containsKey(sel.name())) {
-            refreshDetails();
-        } else if (sel != null && !podsOn(sel.name()).equals(detailsPods)) {
-            // A rank restarting on the node is not a change of the node (the model does not
-            // resend it), but the details list its pods: one node's pods, compared per batch.
-            refreshDetails();
-        }
-    }
-
-    private void replaceAll(Iterable<GpuNode> nodes) {
-        Map<String, NodeRow> previous = new HashMap<>(byName);
-        byName.clear();
-        taintKeyCounts.clear();
-        productCounts.clear();
-        List<NodeRow> fresh = new ArrayList<>();
-        for (GpuNode n : nodes) {
-            if (n == null) {
-                continue;
-            }
-            // Keep the row object when the node survives a relist, so the selection does too.
-            NodeRow row = previous.get(n.name());
-            if (row == null) {
-                row = new NodeRow(n);
-            } else {
-                row.update(n);
-                row.dirty = false;
-            }
-            count(n, 1);
-            byName.put(n.name(), row);
-            fresh.add(row);
-        }
-        rows.setAll(fresh);
-    }
-
-    private void applyChanges(Map<String, GpuNode> changes) {
+        boolean selectedChanged = sel != null && pending.contains(sel.name());
         List<NodeRow> added = new ArrayList<>();
         Set<NodeRow> removed = new HashSet<>();
-        for (Map.Entry<String, GpuNode> e : changes.entrySet()) {
-            NodeRow row = byName.get(e.getKey());
-            if (e.getValue() == null) {
-                if (row != null) {
-                    byName.remove(e.getKey());
-                    count(row.node(), -1);
-                    removed.add(row);
-                }
-            } else if (row == null) {
-                row = new NodeRow(e.getValue());
-                byName.put(e.getKey(), row);
-                count(row.node(), 1);
-                added.add(row);
-            } else {
-                count(row.node(), -1);
-                row.update(e.getValue());
-                count(row.node(), 1);
-            }
-        }
+        pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
         rows.fireDirtyUpdates();
         if (!removed.isEmpty()) {
             rows.removeAll(removed);
         }
         if (!added.isEmpty()) {
             rows.addAll(added);
+        }
+        refreshChoices();
+        if (sel != null && byName.get(sel.name()) != sel) {
+            selected.set(null);
+        } else if (selectedChanged && !pending.contains(sel.name())) {
+            refreshDetails();
+        } else if (sel != null && !podsOn(sel.name()).equals(detailsPods)) {
+            // A rank restarting on the node is not a change of the node (the model does not
+            // resend it), but the details list its pods: one node's pods, compared per batch.
+            refreshDetails();
+        }
+        return pending.size();
+    }
+
+    /** Node changes folded but not yet on the rows (the FX thread's time ran out). */
+    public int backlog() {
+        return pending.size();
+    }
+
+    private void applyOne(String name, GpuNode node, List<NodeRow> added, Set<NodeRow> removed) {
+        NodeRow row = byName.get(name);
+        if (node == null) {
+            if (row != null) {
+                byName.remove(name);
+                count(row.node(), -1);
+                removed.add(row);
+            }
+        } else if (row == null) {
+            row = new NodeRow(node);
+            byName.put(name, row);
+            count(node, 1);
+            added.add(row);
+        } else {
+            count(row.node(), -1);
+            row.update(node);
+            count(row.node(), 1);
         }
     }
 
@@ -279,6 +268,7 @@ public final class NodesViewModel {
 
     /** Forgets every node (context switch); the next reset delta fills the screen again. */
     public void clear() {
+        pending.clear();
         byName.clear();
         taintKeyCounts.clear();
         productCounts.clear();

@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  * <p>
  * It also says how far the screen is behind the watch ({@link #lagMillis()}: how long the
  * oldest delta of the last batch waited) and how fast objects change ({@link #updatesPerSecond()}),
- * so the status bar can say so honestly; and it holds batches back while the user presses
+ * so the status bar can say so honestly; it gives each drain a deadline ({@link #BUDGET_MILLIS}): the screens
+ * apply what fits and keep the rest for the next drain ({@link #backlog()}), so no pulse carries a whole relist;
+ * and it holds batches back while the user presses
  * a mouse button ({@link #holdWhile}), at most {@link #MAX_HOLD_MILLIS}, so a row is not
  * re-ordered away mid-click.
  */
@@ -30,11 +32,20 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
 
     public static final int MAX_HZ = 10;
     public static final long MAX_HOLD_MILLIS = 1_000;
+    /** The FX thread's time per drain for applying changes to the rows; the table's own layout comes on top. */
+    public static final long BUDGET_MILLIS = 12;
+
+    /** Where batches go, on the FX thread: applies what it can before the deadline, returns how many changes wait. */
+    @FunctionalInterface
+    public interface Sink {
+        int apply(List<FleetDelta> batch, long deadlineNanos);
+    }
 
     private record Queued(FleetDelta delta, long nanos) { }
 
     private final Queue<Queued> queue = new ConcurrentLinkedQueue<>();
-    private final Consumer<List<FleetDelta>> sink;
+    private final Sink sink;
+    private int backlog;
     private Timeline timeline;
     private volatile boolean stopped;
     private BooleanSupplier hold = () -> false;
@@ -43,8 +54,8 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
     private double updatesPerSecond;
     private long lastDrainNanos;
 
-    /** @param sink runs on the FX thread with each non-empty batch, oldest delta first */
-    public DeltaBatcher(Consumer<List<FleetDelta>> sink) {
+    /** @param sink runs on the FX thread with each non-empty batch, oldest delta first, and while changes wait */
+    public DeltaBatcher(Sink sink) {
         this.sink = sink;
     }
 
@@ -105,8 +116,8 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
             objects += size(q.delta());
         }
         measure(now, oldest, objects, batch.isEmpty());
-        if (!batch.isEmpty()) {
-            sink.accept(batch);
+        if (!batch.isEmpty() || backlog > 0) {
+            backlog = sink.apply(batch, now + BUDGET_MILLIS * 1_000_000);
         }
         return batch.size();
     }
@@ -135,6 +146,11 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
     /** FX thread: objects changed per second, smoothed (relists not counted). */
     public double updatesPerSecond() {
         return updatesPerSecond;
+    }
+
+    /** FX thread: changes folded but not yet on the rows, as the screens said after the last drain. */
+    public int backlog() {
+        return backlog;
     }
 
     /** Deltas waiting for the next drain (for tests and the status bar). */

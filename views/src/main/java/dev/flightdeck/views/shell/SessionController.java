@@ -89,16 +89,20 @@ public final class SessionController implements AutoCloseable {
         tlsVerificationOff.bind(session.map(ClusterSession::tlsVerificationOff).orElse(false));
     }
 
-    /** One batch to both screens: nodes first, then gangs, then the node details' rank list. */
-    private void apply(List<FleetDelta> batch) {
-        nodes.apply(batch);
-        gangs.apply(batch);
+    /**
+     * One batch to both screens until the deadline: nodes first, then gangs (at least a chunk each, so neither
+     * starves), then the node details' rank list. Returns the changes still waiting.
+     */
+    private int apply(List<FleetDelta> batch, long deadlineNanos) {
+        int waiting = nodes.apply(batch, deadlineNanos);
+        waiting += gangs.apply(batch, deadlineNanos);
         nodes.refreshRanks();
-        if (!onScreen.isEmpty()) {
+        if (waiting == 0 && !onScreen.isEmpty()) {
             List<Runnable> due = List.copyOf(onScreen);
             onScreen.clear();
             due.forEach(Runnable::run);
         }
+        return waiting;
     }
 
     /** Run once the switched-to cluster's first batch is on the screens (select a node there, …). */
@@ -285,6 +289,11 @@ public final class SessionController implements AutoCloseable {
     /** FX thread: how far the screen is behind the watch, in ms (0 when it keeps up or nothing is open). */
     public long screenLagMillis() {
         return batcher == null ? 0 : batcher.lagMillis();
+    }
+
+    /** FX thread: changes folded but not yet on the screens' rows (their time per pulse ran out). */
+    public int screenBacklog() {
+        return batcher == null ? 0 : batcher.backlog();
     }
 
     /** FX thread: objects changing per second in the open cluster, smoothed. */

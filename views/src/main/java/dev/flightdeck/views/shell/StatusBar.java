@@ -195,7 +195,7 @@ public final class StatusBar extends HBox {
                 + " not shown")
                 + (foldProblem == null ? "" : " · " + foldProblem.describe())
                 + LoadingWords.describe(s.listsUnderWay())
-                + ScreenPace.describe(sessions.screenLagMillis(), sessions.updatesPerSecond()));
+                + ScreenPace.describe(sessions.screenLagMillis(), sessions.updatesPerSecond(), sessions.screenBacklog()));
         detail.setText(java.util.stream.Stream.concat(parts.stream().map(w -> ConnectionStatus.line(w, now)),
                 skipped.stream().map(k -> "not shown: " + k.describe())).collect(Collectors.joining("\n")));
     }

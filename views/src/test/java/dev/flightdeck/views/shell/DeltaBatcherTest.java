@@ -22,10 +22,37 @@ class DeltaBatcherTest {
         return new FleetDelta(version, false, List.of(), Set.of(), FleetSummary.EMPTY);
     }
 
+    /** A sink that keeps every batch and leaves nothing waiting. */
+    private static DeltaBatcher collecting(List<List<FleetDelta>> batches) {
+        return new DeltaBatcher((batch, deadline) -> {
+            batches.add(batch);
+            return 0;
+        });
+    }
+
+    @Test
+    void whatTheScreensCouldNotApplyInTimeIsOfferedAgainWithoutNewDeltas() {
+        List<Integer> offered = new ArrayList<>();
+        int[] waiting = {3};
+        DeltaBatcher batcher = new DeltaBatcher((batch, deadline) -> {
+            offered.add(batch.size());
+            assertTrue(deadline - System.nanoTime() <= DeltaBatcher.BUDGET_MILLIS * 1_000_000, "a deadline within the budget");
+            return --waiting[0];
+        });
+        batcher.accept(delta(1));
+        batcher.drain();
+        assertEquals(2, batcher.backlog());
+        batcher.drain();
+        batcher.drain();
+        assertEquals(0, batcher.backlog());
+        batcher.drain();
+        assertEquals(List.of(1, 0, 0), offered, "called again while changes wait, then no more");
+    }
+
     @Test
     void drainHandsOverEverythingQueuedInOrderAsOneBatch() throws InterruptedException {
         List<List<FleetDelta>> batches = new ArrayList<>();
-        DeltaBatcher batcher = new DeltaBatcher(batches::add);
+        DeltaBatcher batcher = collecting(batches);
         Thread model = Thread.ofPlatform().start(() -> {
             for (long v = 1; v <= 1000; v++) {
                 batcher.accept(delta(v));
@@ -45,7 +72,7 @@ class DeltaBatcherTest {
     @Test
     void aPressedButtonHoldsUpdatesBackAtMostASecondAndTheLagIsMeasured() throws InterruptedException {
         List<List<FleetDelta>> batches = new ArrayList<>();
-        DeltaBatcher batcher = new DeltaBatcher(batches::add);
+        DeltaBatcher batcher = collecting(batches);
         boolean[] pressed = {true};
         batcher.holdWhile(() -> pressed[0]);
         batcher.accept(delta(1));
@@ -66,7 +93,7 @@ class DeltaBatcherTest {
     @Test
     void stopDropsWhatBelongsToTheOldCluster() {
         List<List<FleetDelta>> batches = new ArrayList<>();
-        DeltaBatcher batcher = new DeltaBatcher(batches::add);
+        DeltaBatcher batcher = collecting(batches);
         batcher.accept(delta(1));
         batcher.stop();
         batcher.accept(delta(2));
@@ -80,9 +107,10 @@ class DeltaBatcherTest {
         FxToolkit.registerPrimaryStage();
         List<Integer> batchSizes = new CopyOnWriteArrayList<>();
         List<Boolean> onFxThread = new CopyOnWriteArrayList<>();
-        DeltaBatcher batcher = new DeltaBatcher(b -> {
+        DeltaBatcher batcher = new DeltaBatcher((b, deadline) -> {
             batchSizes.add(b.size());
             onFxThread.add(Platform.isFxApplicationThread());
+            return 0;
         });
         CountDownLatch started = new CountDownLatch(1);
         Platform.runLater(() -> {
