@@ -73,6 +73,12 @@ public record SessionOptions(PreflightConvention preflight, int pageSize, S3Sett
     }
 
     /** How long a watch may be silent before it is reopened (tests use seconds; the default is 150 s). */
+    /** LIST pages of {@code size} objects (tests of a list that arrives in several pages). */
+    public SessionOptions withPageSize(int size) {
+        return new SessionOptions(preflight, size, s3, metricsInterval, userAgent, requestBudget, watchIdleLimit,
+                prometheus, gpuStall, teamKey);
+    }
+
     public SessionOptions withWatchIdleLimit(Duration limit) {
         return new SessionOptions(preflight, pageSize, s3, metricsInterval, userAgent, requestBudget, limit,
                 prometheus, gpuStall, teamKey);
