@@ -144,7 +144,8 @@ public final class GangsViewModel implements AutoCloseable {
         List<GangRow> added = new ArrayList<>();
         Set<GangRow> removed = new HashSet<>();
         Instant now = clock.instant();
-        pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
+        long started = System.nanoTime();
+        int applied = pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
         rows.fireDirtyUpdates();
         if (!removed.isEmpty()) {
             rows.removeAll(removed);
@@ -152,6 +153,7 @@ public final class GangsViewModel implements AutoCloseable {
         if (!added.isEmpty()) {
             rows.addAll(added);
         }
+        pending.measured(System.nanoTime() - started, applied);
         if (resetApplying && pending.isEmpty()) {
             resetApplying = false;
             checkpoints.retain(byKey.keySet());

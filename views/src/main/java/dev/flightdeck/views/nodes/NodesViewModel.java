@@ -134,7 +134,8 @@ public final class NodesViewModel {
         boolean selectedChanged = sel != null && pending.contains(sel.name());
         List<NodeRow> added = new ArrayList<>();
         Set<NodeRow> removed = new HashSet<>();
-        pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
+        long started = System.nanoTime();
+        int applied = pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
         rows.fireDirtyUpdates();
         if (!removed.isEmpty()) {
             rows.removeAll(removed);
@@ -142,6 +143,7 @@ public final class NodesViewModel {
         if (!added.isEmpty()) {
             rows.addAll(added);
         }
+        pending.measured(System.nanoTime() - started, applied);
         refreshChoices();
         if (sel != null && byName.get(sel.name()) != sel) {
             selected.set(null);
