@@ -277,6 +277,37 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     /** Forgets every gang (context switch). */
+    /** A cluster's gang rows as they were when another was switched to, kept while it stays open. */
+    private final Map<String, List<GangRow>> parked = new HashMap<>();
+
+    /**
+     * Keeps this cluster's rows aside and empties the screen (a switch to another cluster kept open): switching back
+     * puts them back in one change ({@link #unpark}); the reset its model sends then brings each up to date in place.
+     */
+    public void park(String cluster) {
+        parked.put(cluster, new ArrayList<>(rows));
+        clear();
+    }
+
+    /** Puts back the rows of {@code cluster} if they were parked; the screen must be empty (after {@link #clear}). */
+    public void unpark(String cluster) {
+        List<GangRow> back = parked.remove(cluster);
+        if (back == null || !byKey.isEmpty()) {
+            return;
+        }
+        for (GangRow r : back) {
+            byKey.put(r.key(), r);
+            summaries.add(r.gang());
+        }
+        rows.setAll(back);
+        afterChange(back);
+    }
+
+    /** Drops the parked rows of clusters no longer open. */
+    public void keepParked(Set<String> open) {
+        parked.keySet().retainAll(open);
+    }
+
     public void clear() {
         pending.clear();
         resetApplying = false;

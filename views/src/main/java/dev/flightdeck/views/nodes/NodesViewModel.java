@@ -268,6 +268,43 @@ public final class NodesViewModel {
         }
     }
 
+    /** A cluster's rows as they were when another was switched to, kept while it stays open. */
+    private record Parked(Map<String, NodeRow> byName, List<NodeRow> rows, TreeMap<String, Integer> taintKeyCounts,
+                          TreeMap<String, Integer> productCounts, FleetSummary summary) {
+    }
+
+    private final Map<String, Parked> parked = new HashMap<>();
+
+    /**
+     * Keeps this cluster's rows aside and empties the screen (a switch to another cluster kept open): switching back
+     * puts them back in one change ({@link #unpark}) instead of building 7,500 rows again; the reset its model sends
+     * then brings each up to date in place.
+     */
+    public void park(String cluster) {
+        parked.put(cluster, new Parked(new HashMap<>(byName), new ArrayList<>(rows), new TreeMap<>(taintKeyCounts),
+                new TreeMap<>(productCounts), summary.get()));
+        clear();
+    }
+
+    /** Puts back the rows of {@code cluster} if they were parked; the screen must be empty (after {@link #clear}). */
+    public void unpark(String cluster) {
+        Parked p = parked.remove(cluster);
+        if (p == null || !byName.isEmpty()) {
+            return;
+        }
+        byName.putAll(p.byName());
+        taintKeyCounts.putAll(p.taintKeyCounts());
+        productCounts.putAll(p.productCounts());
+        rows.setAll(p.rows());
+        summary.set(p.summary());
+        refreshChoices();
+    }
+
+    /** Drops the parked rows of clusters no longer open. */
+    public void keepParked(Set<String> open) {
+        parked.keySet().retainAll(open);
+    }
+
     /** Forgets every node (context switch); the next reset delta fills the screen again. */
     public void clear() {
         pending.clear();

@@ -128,6 +128,10 @@ public final class SessionController implements AutoCloseable {
             return; // closing
         }
         fleet.keepOpen(withCurrent(kept, next)); // the cluster left is closed unless it is kept open
+        java.util.Set<String> open = new java.util.HashSet<>();
+        withCurrent(kept, next).forEach(t -> open.add(t.displayName()));
+        nodes.keepParked(open);
+        gangs.keepParked(open);
         if (cluster.session() == null) {
             connecting.set("connecting to " + next.displayName() + "…");
         }
@@ -226,6 +230,8 @@ public final class SessionController implements AutoCloseable {
         session.set(s);
         this.settings.set(settings); // after the session: listeners see which cluster it is for
         connecting.set(null);
+        nodes.unpark(s.target().displayName());
+        gangs.unpark(s.target().displayName());
         s.fleet().subscribe(batcher);
         batcher.start();
     }
@@ -242,8 +248,14 @@ public final class SessionController implements AutoCloseable {
             batcher = null;
         }
         session.set(null);
-        nodes.clear();
-        gangs.clear();
+        if (old != null) {
+            // Kept aside while the cluster stays open: switching back shows its rows at once.
+            nodes.park(old.target().displayName());
+            gangs.park(old.target().displayName());
+        } else {
+            nodes.clear();
+            gangs.clear();
+        }
         gangKinds.clear();
         pressure.detach();
         telemetry.detach();

@@ -61,4 +61,32 @@ class NodesTimeBudgetTest {
             assertEquals(2, vm.allRows().size());
         }
     }
+
+    @Test
+    void switchingBackToAClusterPutsItsRowsBackInOneChange() throws Exception {
+        try (TestNodes.Fleet fleet = new TestNodes.Fleet()) {
+            NodesViewModel vm = new NodesViewModel(TestNodes.CLOCK);
+            List<NodeFacts> nodes = new ArrayList<>();
+            for (int i = 0; i < 600; i++) {
+                nodes.add(node("gpu-%04d".formatted(i)).build());
+            }
+            vm.apply(fleet.relist(nodes.toArray(NodeFacts[]::new)));
+            NodeRow first = vm.row("gpu-0000");
+            vm.park("prod");
+            assertEquals(0, vm.allRows().size(), "another cluster on screen");
+            int[] changes = {0};
+            vm.allRows().addListener((javafx.collections.ListChangeListener<NodeRow>) c -> changes[0]++);
+            vm.unpark("prod");
+            assertEquals(600, vm.allRows().size());
+            assertEquals(1, changes[0], "one change, not one per chunk");
+            assertSame(first, vm.row("gpu-0000"), "the same rows, not rebuilt");
+            assertEquals(600, vm.summaryProperty().get().gpuNodes());
+            vm.unpark("prod");
+            assertEquals(600, vm.allRows().size(), "parked rows are put back once");
+            vm.park("prod");
+            vm.keepParked(java.util.Set.of("staging"));
+            vm.unpark("prod");
+            assertEquals(0, vm.allRows().size(), "a cluster closed since keeps nothing");
+        }
+    }
 }
