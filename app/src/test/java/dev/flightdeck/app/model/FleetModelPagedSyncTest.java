@@ -30,32 +30,21 @@ class FleetModelPagedSyncTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
 
-    private static NodeFacts gpuNode(int i) {
-        return new NodeFacts("gpu-node-00" + i, "uid-n" + i, "1", NOW.minusSeconds(86_400), Map.of(GpuLabels.PRESENT, "true"),
-                Map.of(), false, List.of(), List.of(new NodeCondition("Ready", "True", "KubeletReady", "ready", null)), 8, 8);
-    }
-
-    private static PodFacts rank(int i) {
-        return new PodFacts("ml", "train-" + i + "-x", "uid-" + i, "gpu-node-00" + i, "Running", true, 0, 8, "Job", "train",
-                Map.of("batch.kubernetes.io/job-name", "train", "batch.kubernetes.io/job-completion-index", "" + i), Map.of(),
-                NOW.minusSeconds(7200), null, false, false);
-    }
-
     @Test
     void nodesAreWholeBeforeThePodsAndTheSyncEndsWithThePodsLastPage() throws Exception {
         try (FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC))) {
-            model.onNodeEvent(new WatchEvent.Paged<>(List.of(gpuNode(0), gpuNode(1)), new ListProgress(2, 2, false)));
+            model.onNodeEvent(new WatchEvent.Paged<>(List.of(ModelFacts.gpuNode("gpu-node-000"), ModelFacts.gpuNode("gpu-node-001")), new ListProgress(2, 2, false)));
             assertTrue(model.awaitFolded(5, TimeUnit.SECONDS));
             assertNotNull(model.node("gpu-node-000"), "the first page is there before the list ends");
             assertEquals(new ListProgress(2, 2, false), model.sync().nodes());
             assertFalse(model.awaitNodesListed(0, TimeUnit.SECONDS));
 
-            model.onNodeEvent(new WatchEvent.Paged<>(List.of(gpuNode(2), gpuNode(3)), new ListProgress(4, 0, true)));
+            model.onNodeEvent(new WatchEvent.Paged<>(List.of(ModelFacts.gpuNode("gpu-node-002"), ModelFacts.gpuNode("gpu-node-003")), new ListProgress(4, 0, true)));
             assertTrue(model.awaitNodesListed(5, TimeUnit.SECONDS));
             assertEquals(4, model.sync().gpuNodes());
             assertFalse(model.sync().podsListed());
 
-            model.onPodEvent(new WatchEvent.Paged<>(List.of(rank(0), rank(1)), new ListProgress(2, 2, false)));
+            model.onPodEvent(new WatchEvent.Paged<>(List.of(ModelFacts.rank(0, NOW), ModelFacts.rank(1, NOW)), new ListProgress(2, 2, false)));
             assertTrue(model.awaitFolded(5, TimeUnit.SECONDS));
             assertEquals(2, model.podCount());
             assertEquals(1, model.gangs().size(), "the gang forms from the ranks seen so far");
@@ -63,7 +52,7 @@ class FleetModelPagedSyncTest {
             assertEquals(4, model.sync().pods().expected());
             assertFalse(model.awaitSynced(0, TimeUnit.SECONDS), "not synced until the pods are whole");
 
-            model.onPodEvent(new WatchEvent.Paged<>(List.of(rank(2), rank(3)), new ListProgress(4, 0, true)));
+            model.onPodEvent(new WatchEvent.Paged<>(List.of(ModelFacts.rank(2, NOW), ModelFacts.rank(3, NOW)), new ListProgress(4, 0, true)));
             assertTrue(model.awaitSynced(5, TimeUnit.SECONDS));
             assertTrue(model.sync().podsListed());
             assertEquals(1, model.sync().gangs());

@@ -33,25 +33,14 @@ class FleetModelTelemetryTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T14:30:00Z");
 
-    private static NodeFacts gpuNode(String name) {
-        return new NodeFacts(name, "uid-" + name, "1", Instant.parse("2026-11-01T00:00:00Z"), Map.of(GpuLabels.PRESENT, "true"),
-                Map.of(), false, List.of(), List.of(new NodeCondition("Ready", "True", "KubeletReady", "ready", null)), 8, 8);
-    }
-
-    private static PodFacts rank(int i) {
-        return new PodFacts("ml", "train-" + i + "-x", "uid-" + i, "gpu-node-00" + i, "Running", true, 0, 8, "Job", "train",
-                Map.of("batch.kubernetes.io/job-name", "train", "batch.kubernetes.io/job-completion-index", "" + i), Map.of(),
-                NOW.minusSeconds(7200), null, false, false);
-    }
-
     @Test
     void telemetrysFindingsMakeANodeUntrustedAndAGangStalledUntilTheyGo() throws Exception {
         try (FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC))) {
             List<NodeFacts> nodes = new ArrayList<>();
             List<PodFacts> pods = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                nodes.add(gpuNode("gpu-node-00" + i));
-                pods.add(rank(i));
+                nodes.add(ModelFacts.gpuNode("gpu-node-00" + i));
+                pods.add(ModelFacts.rank(i, NOW));
             }
             model.onNodeEvent(new WatchEvent.Relisted<>(nodes));
             model.onPodEvent(new WatchEvent.Relisted<>(pods));

@@ -146,13 +146,7 @@ public final class GangsViewModel implements AutoCloseable {
         Instant now = clock.instant();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
-        rows.fireDirtyUpdates();
-        if (!removed.isEmpty()) {
-            rows.removeAll(removed);
-        }
-        if (!added.isEmpty()) {
-            rows.addAll(added);
-        }
+        rows.announce(removed, added);
         pending.measured(System.nanoTime() - started, applied);
         if (resetApplying && pending.isEmpty()) {
             resetApplying = false;

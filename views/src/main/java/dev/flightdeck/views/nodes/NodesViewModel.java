@@ -136,13 +136,7 @@ public final class NodesViewModel {
         Set<NodeRow> removed = new HashSet<>();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
-        rows.fireDirtyUpdates();
-        if (!removed.isEmpty()) {
-            rows.removeAll(removed);
-        }
-        if (!added.isEmpty()) {
-            rows.addAll(added);
-        }
+        rows.announce(removed, added);
         pending.measured(System.nanoTime() - started, applied);
         refreshChoices();
         if (sel != null && byName.get(sel.name()) != sel) {

@@ -49,6 +49,20 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
         }
     }
 
+    /**
+     * After a screen applied a drain of changes: the changed rows as one update range, then the removed rows, then
+     * the added ones; three changes at most, however many rows.
+     */
+    public void announce(java.util.Collection<R> removed, List<R> added) {
+        fireDirtyUpdates();
+        if (!removed.isEmpty()) {
+            removeAll(removed);
+        }
+        if (!added.isEmpty()) {
+            addAll(added);
+        }
+    }
+
     /** While held, {@link #fireDirtyUpdates()} keeps the marks; releasing announces them at once. */
     public void setHeld(boolean held) {
         this.held = held;
