@@ -25,7 +25,7 @@ public final class Launcher {
     public static void main(String[] args) {
         // Every line the process prints or logs passes the redaction boundary.
         Redaction.guardStandardStreams();
-        dev.flightdeck.app.launch.StartupTrace.install(System.getenv());
+        dev.flightdeck.app.trace.StartupTrace.install(System.getenv());
         // Always exit explicitly: HTTP client threads of a closed session must not keep the JVM alive.
         System.exit(run(args, System.getenv(), System.out, System.err,
                 a -> Application.launch(FlightdeckApp.class, a)));

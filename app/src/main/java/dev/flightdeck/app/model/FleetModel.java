@@ -326,12 +326,12 @@ public final class FleetModel implements AutoCloseable {
         } finally {
             if (nodesDone) {
                 sync = sync.withNodesWhole(nodes.size(), gpuNodes.size());
-                dev.flightdeck.app.launch.StartupTrace.mark("nodes-listed", nodes.size());
+                dev.flightdeck.app.trace.StartupTrace.mark("nodes-listed", nodes.size());
                 nodesListed.countDown();
             }
             if (podsDone) {
                 sync = sync.withPodsWhole(pods.size(), gangs.gangs().size());
-                dev.flightdeck.app.launch.StartupTrace.mark("pods-synced", pods.size());
+                dev.flightdeck.app.trace.StartupTrace.mark("pods-synced", pods.size());
                 podsListed.countDown();
             }
             barriers.forEach(CountDownLatch::countDown);

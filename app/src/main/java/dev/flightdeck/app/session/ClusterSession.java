@@ -73,7 +73,7 @@ public final class ClusterSession implements AutoCloseable {
         this.target = target;
         this.options = options;
         this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
-        dev.flightdeck.app.launch.StartupTrace.mark("cluster-connected", 0);
+        dev.flightdeck.app.trace.StartupTrace.mark("cluster-connected", 0);
         // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing.
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/nodes", "nodes",
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.launch.StartupTrace;
+import dev.flightdeck.app.trace.StartupTrace;
 import dev.flightdeck.app.model.SyncProgress;
 import dev.flightdeck.app.session.ClusterSession;
 import javafx.collections.ObservableList;

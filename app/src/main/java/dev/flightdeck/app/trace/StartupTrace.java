@@ -1,4 +1,4 @@
-package dev.flightdeck.app.launch;
+package dev.flightdeck.app.trace;
 
 import dev.flightdeck.app.secrets.Redaction;
 

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.launch;
+package dev.flightdeck.app.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
