@@ -359,8 +359,10 @@ public final class SandboxApiServer implements AutoCloseable {
 
     private void list(HttpServerRequest req, ApiPath ap, ResourceTable table) {
         counters.count("LIST", ap.table());
-        int limit = parseInt(req.getParam("limit"));
         String cont = req.getParam("continue");
+        // As kube-apiserver 1.32: a LIST at resourceVersion=0 is served whole by its watch cache, limit ignored.
+        boolean fromWatchCache = "0".equals(req.getParam("resourceVersion")) && (cont == null || cont.isEmpty());
+        int limit = fromWatchCache ? 0 : parseInt(req.getParam("limit"));
         ContinueToken token = cont == null || cont.isEmpty() ? null : ContinueToken.decode(cont);
         if (token != null && token.rv() < table.compactedThrough()) {
             // As kube-apiserver after etcd compaction: 410 with a token that continues inconsistently.

@@ -62,6 +62,27 @@ class FirstListStreamingTest {
         }
     }
 
+    @Test
+    void aKindListedFromTheWatchCacheAsksForResourceVersionZeroOnlyTheFirstTime() throws Exception {
+        List<String> listQueries = new CopyOnWriteArrayList<>();
+        List<WatchEvent<NodeFacts>> seen = new CopyOnWriteArrayList<>();
+        try (NodesStubServer server = new NodesStubServer(query -> {
+            if (!query.contains("watch=1")) {
+                listQueries.add(query);
+            }
+            return threePages(query);
+        }, 2_000);
+             ResourceWatcher<NodeFacts> watcher = new ResourceWatcher<>(server.endpoint(), "/api/v1/nodes", "nodes",
+                     new NodeProjector(), seen::add, 2).streamFirstList().listFirstFromWatchCache()) {
+            watcher.start();
+            awaitEvents(seen, 3);
+            assertEquals(3, listQueries.size(), String.valueOf(listQueries));
+            org.junit.jupiter.api.Assertions.assertTrue(listQueries.getFirst().contains("resourceVersion=0"), listQueries.getFirst());
+            org.junit.jupiter.api.Assertions.assertFalse(listQueries.get(1).contains("resourceVersion="),
+                    "a continue token pins the version: " + listQueries.get(1));
+        }
+    }
+
     private static void assertPage(WatchEvent<NodeFacts> event, List<String> names, ListProgress progress) {
         WatchEvent.Paged<NodeFacts> page = assertInstanceOf(WatchEvent.Paged.class, event);
         assertEquals(names, page.items().stream().map(NodeFacts::name).toList());

@@ -64,6 +64,19 @@ class ListConformanceTest extends Conformance {
         assertTrue(truth.oneVersion(), "every page carries the first page's resourceVersion");
     }
 
+    /**
+     * A LIST with resourceVersion=0 is served by kube-apiserver 1.32's watch cache, which ignores {@code limit}: one
+     * answer holding every object, no continue token. The console lists nodes this way first (from memory, not a
+     * paged read of etcd), so what a 7,500-node first screen costs rests on this.
+     */
+    @Test
+    void aListFromTheWatchCacheIgnoresTheLimitAndComesWhole() throws Exception {
+        Pages truth = same("LIST limit=3&resourceVersion=0 over 7 pods", side ->
+                pages(side, "/api/v1/namespaces/" + podsIn(side, 7) + "/pods?resourceVersion=0", 3));
+        assertEquals(List.of(List.of("p-0", "p-1", "p-2", "p-3", "p-4", "p-5", "p-6")), truth.names());
+        assertEquals(List.of(false), truth.hasContinue());
+    }
+
     @Test
     void aPagedListWithALabelSelectorGivesNoRemainingCount() throws Exception {
         Pages truth = same("LIST limit=2 with labelSelector", side ->
