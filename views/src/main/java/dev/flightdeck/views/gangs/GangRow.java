@@ -50,10 +50,22 @@ public final class GangRow implements DirtyRow {
     }
 
     void update(Gang next) {
+        update(next, true);
+    }
+
+    /** Shows {@code next}; {@code mayMove}: its place in the table may change, so its list must hear of it. */
+    void update(Gang next, boolean mayMove) {
         GangLine l = line.get();
         line.set(new GangLine(next, l.checkpoint(), l.now()));
         haystack = null;
-        dirty = true;
+        dirty |= mayMove;
+    }
+
+    /** A row for {@code next} with this row's checkpoint and time, to compare with this one before it changes. */
+    GangRow probe(Gang next) {
+        GangRow p = new GangRow(next, line.get().now());
+        p.line.set(new GangLine(next, line.get().checkpoint(), line.get().now()));
+        return p;
     }
 
     void update(CheckpointStatus status, Instant now) {

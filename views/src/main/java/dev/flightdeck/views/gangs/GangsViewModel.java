@@ -198,7 +198,7 @@ public final class GangsViewModel implements AutoCloseable {
             if (!old.annotations().equals(gang.annotations())) {
                 checkpoints.readSoon(row.key()); // a new checkpoint source: read it again now
             }
-            row.update(gang);
+            row.update(gang, table.mayMove(row, row.probe(gang)));
             summaries.replace(old, row.gang());
             touched.add(row);
         }

@@ -40,9 +40,19 @@ public final class NodeRow implements DirtyRow {
     }
 
     void update(GpuNode next) {
+        update(next, true);
+    }
+
+    /** Shows {@code next}; {@code mayMove}: its place in the table may change, so its list must hear of it. */
+    void update(GpuNode next, boolean mayMove) {
         node.set(next);
         haystack = null;
-        dirty = true;
+        dirty |= mayMove;
+    }
+
+    /** A row for {@code next} alone, to compare with this one before it changes ({@code TableRows.mayMove}). */
+    NodeRow probe(GpuNode next) {
+        return new NodeRow(next);
     }
 
     /** Lower-case text the search box matches: name, reasons, labels as key=value. Built once per change. */

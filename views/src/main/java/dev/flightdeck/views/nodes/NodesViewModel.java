@@ -171,7 +171,7 @@ public final class NodesViewModel {
             added.add(row);
         } else {
             count(row.node(), -1);
-            row.update(node);
+            row.update(node, table.mayMove(row, row.probe(node)));
             count(row.node(), 1);
         }
     }

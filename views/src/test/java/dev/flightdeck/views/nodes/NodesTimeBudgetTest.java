@@ -89,4 +89,33 @@ class NodesTimeBudgetTest {
             assertEquals(0, vm.allRows().size(), "a cluster closed since keeps nothing");
         }
     }
+
+    @Test
+    void aChangeThatKeepsANodesPlaceReachesItsCellsButNotTheSortedList() throws Exception {
+        try (TestNodes.Fleet fleet = new TestNodes.Fleet()) {
+            NodesViewModel vm = new NodesViewModel(TestNodes.CLOCK);
+            vm.apply(fleet.relist(node("gpu-a").build(), node("gpu-b").build(), node("gpu-c").build()));
+            int[] sortedChanges = {0};
+            vm.visibleRows().addListener((javafx.collections.ListChangeListener<NodeRow>) c -> sortedChanges[0]++);
+            NodeRow b = vm.row("gpu-b");
+            GpuNodeSeen seen = new GpuNodeSeen(b);
+            vm.apply(fleet.upsert(node("gpu-b").label("rack", "r7").build()));
+            assertEquals("r7", b.node().facts().labels().get("rack"), "the row shows the new state");
+            assertEquals(1, seen.count, "its cells heard of it through the row");
+            assertEquals(0, sortedChanges[0], "its place is the same: the sorted list is not touched");
+
+            vm.apply(fleet.upsert(node("gpu-b").notReady().build()));
+            assertEquals(1, sortedChanges[0], "a new verdict moves it: announced");
+            assertEquals("gpu-b", vm.visibleRows().getFirst().name(), "worst first");
+        }
+    }
+
+    /** Counts what a cell bound to the row would hear. */
+    private static final class GpuNodeSeen {
+        int count;
+
+        GpuNodeSeen(NodeRow row) {
+            row.nodeProperty().addListener((o, was, now) -> count++);
+        }
+    }
 }
