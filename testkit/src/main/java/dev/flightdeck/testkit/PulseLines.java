@@ -30,6 +30,11 @@ public final class PulseLines {
         return found;
     }
 
+    /** Whether {@code line} reports a pulse that did work ("PULSE: …"), not only idle ones ("[13 16ms:0ms]"). */
+    public static boolean didWork(String line) {
+        return line.contains("PULSE: ");
+    }
+
     /** Whether {@code line} is part of a pulse's breakdown (phase timings, counters, blank), not other output. */
     public static boolean isDetail(String line) {
         return line.isBlank() || isPhase(line) || line.startsWith("T") && line.contains(" : ")

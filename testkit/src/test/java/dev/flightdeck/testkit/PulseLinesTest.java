@@ -13,6 +13,8 @@ class PulseLinesTest {
     void aPulseThatDidWorkAndIdleOnesGiveTheirFxThreadDurations() {
         assertArrayEquals(new int[]{7}, PulseLines.durations("PULSE: 12 [16ms:7ms]"));
         assertArrayEquals(new int[]{0, 3}, PulseLines.durations("[13 16ms:0ms] [14 17ms:3ms]"));
+        assertTrue(PulseLines.didWork("PULSE: 12 [16ms:7ms]"));
+        assertFalse(PulseLines.didWork("[13 16ms:0ms]"));
     }
 
     @Test

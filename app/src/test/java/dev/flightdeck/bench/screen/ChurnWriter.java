@@ -76,9 +76,8 @@ public final class ChurnWriter {
         int seconds = Integer.getInteger("seconds", 60);
         int connections = Integer.getInteger("connections", 16);
         BlockingQueue<Write> queue = new ArrayBlockingQueue<>(connections * 4);
-        List<Thread> workers = new java.util.ArrayList<>();
         for (int c = 0; c < connections; c++) {
-            workers.add(Thread.ofPlatform().name("churn-" + c).daemon().start(() -> w.drain(api.open(), queue)));
+            Thread.ofPlatform().name("churn-" + c).daemon().start(() -> w.drain(api.open(), queue));
         }
         System.out.println("CHURN-START");
         long start = System.nanoTime();
@@ -88,11 +87,16 @@ public final class ChurnWriter {
         for (long tick = 1; System.nanoTime() < end; tick++) {
             owedNodes = Math.min(owedNodes + nodeRate / TICKS_PER_SECOND, Math.max(1, nodeRate / 10));
             owedPods = Math.min(owedPods + podRate / TICKS_PER_SECOND, Math.max(1, podRate / 10));
-            for (; owedNodes >= 1; owedNodes--) {
-                w.offer(queue, w.nodeWrite());
-            }
-            for (; owedPods >= 1; owedPods--) {
-                w.offer(queue, w.rankWrite());
+            // Interleaved, so that connections too busy for both rates starve neither kind.
+            while (owedNodes >= 1 || owedPods >= 1) {
+                if (owedNodes >= 1) {
+                    w.offer(queue, w.nodeWrite());
+                    owedNodes--;
+                }
+                if (owedPods >= 1) {
+                    w.offer(queue, w.rankWrite());
+                    owedPods--;
+                }
             }
             long next = start + tick * 1_000_000_000L / TICKS_PER_SECOND;
             TimeUnit.NANOSECONDS.sleep(Math.max(0, next - System.nanoTime()));

@@ -16,12 +16,13 @@ import java.util.Set;
 
 /**
  * Where the FX thread's time went, from the console's JFR recording: the {@code jdk.ExecutionSample}s taken on
- * "JavaFX Application Thread", split at the start of the churn, as the methods on top of the stack (where the
+ * the FX application thread ("JavaFX Application Thread", or "GtkNativeMainLoopThread" under GTK), split at the start of the churn, as the methods on top of the stack (where the
  * time is spent) and the console's own methods anywhere on it (what the time was spent for).
  */
 final class FxThreadProfile {
 
-    private static final String FX_THREAD = "JavaFX Application Thread";
+    /** The FX application thread: GTK glass (JavaFX 22 on) runs it as its native main loop's thread. */
+    private static final Set<String> FX_THREADS = Set.of("JavaFX Application Thread", "GtkNativeMainLoopThread");
     private static final String OWN_CODE = "dev.flightdeck.";
 
     private final Map<String, Integer> topBefore = new HashMap<>();
@@ -30,6 +31,8 @@ final class FxThreadProfile {
     private final Map<String, Integer> ownUnderChurn = new HashMap<>();
     private int samplesBefore;
     private int samplesUnderChurn;
+    private int samplesAll;
+    private final Map<String, Integer> threads = new HashMap<>();
 
     static FxThreadProfile read(Path recording, Instant churnStart) throws IOException {
         FxThreadProfile p = new FxThreadProfile();
@@ -37,8 +40,10 @@ final class FxThreadProfile {
             if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null) {
                 continue;
             }
+            p.samplesAll++;
             RecordedThread t = e.getThread("sampledThread");
-            if (t == null || !FX_THREAD.equals(t.getJavaName())) {
+            p.threads.merge(t == null ? "?" : String.valueOf(t.getJavaName()), 1, Integer::sum);
+            if (t == null || !FX_THREADS.contains(t.getJavaName())) {
                 continue;
             }
             boolean churn = churnStart != null && !e.getStartTime().isBefore(churnStart);
@@ -70,6 +75,8 @@ final class FxThreadProfile {
     }
 
     void print() {
+        System.out.printf("JFR: %,d execution samples in all; the threads most sampled: %s%n", samplesAll,
+                rank(threads, 5));
         print("launch to live", samplesBefore, topBefore, ownBefore);
         print("under churn", samplesUnderChurn, topUnderChurn, ownUnderChurn);
     }

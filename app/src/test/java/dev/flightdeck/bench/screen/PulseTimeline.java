@@ -16,24 +16,27 @@ final class PulseTimeline {
     /** Pulses this long keep the logger's breakdown (CSS, layout, waiting for the renderer …). */
     private static final int DETAIL_FROM_MS = 30;
 
-    record Pulse(long atMs, int ms, String detail) {
+    record Pulse(long atMs, int ms, boolean work, String detail) {
     }
 
     private final List<Pulse> pulses = new ArrayList<>();
     private StringBuilder detail;
     private long detailAt;
     private int detailMs;
+    private boolean detailWork;
 
     /** Takes one line of the console's output; says whether it was the pulse logger's (else it is the console's own). */
     synchronized boolean accept(String line, long atMs) {
         int[] durations = PulseLines.durations(line);
         if (durations.length > 0) {
             endDetail();
+            boolean work = PulseLines.didWork(line);
             for (int i = 0; i < durations.length - 1; i++) {
-                pulses.add(new Pulse(atMs, durations[i], ""));
+                pulses.add(new Pulse(atMs, durations[i], work, ""));
             }
             detailAt = atMs;
             detailMs = durations[durations.length - 1];
+            detailWork = work;
             detail = new StringBuilder();
             return true;
         }
@@ -48,7 +51,7 @@ final class PulseTimeline {
 
     private void endDetail() {
         if (detail != null) {
-            pulses.add(new Pulse(detailAt, detailMs, detail.toString()));
+            pulses.add(new Pulse(detailAt, detailMs, detailWork, detail.toString()));
             detail = null;
         }
     }
@@ -59,8 +62,16 @@ final class PulseTimeline {
         return pulses.stream().filter(p -> p.atMs() >= fromMs && p.atMs() < toMs).toList();
     }
 
-    /** "n=1,234 p50 3 p99 41 max 212 ms; 17 over 16 ms, 4 over 50 ms" */
+    /**
+     * "n=1,234 p50 3 p99 41 max 212 ms; 17 over 16 ms, 4 over 50 ms; of them 400 did work: p50 …" — all pulses (the
+     * frames a user sees, idle ones at 0 ms included), then the pulses that did work alone.
+     */
     static String describe(List<Pulse> ps) {
+        List<Pulse> work = ps.stream().filter(Pulse::work).toList();
+        return distribution(ps) + "; the " + work.size() + " that did work: " + distribution(work);
+    }
+
+    private static String distribution(List<Pulse> ps) {
         if (ps.isEmpty()) {
             return "no pulses";
         }

@@ -7,14 +7,15 @@ import java.util.Map;
 /** The figures of one run, and issue 27's targets judged on them: each printed in one line. */
 record ScreenReport(ScreenBenchOptions options, String seed, FloorList.Result floor, Map<String, StartupTraceFile.Event> trace,
                     long liveMs, String liveBy, List<PulseTimeline.Pulse> launchPulses, List<PulseTimeline.Pulse> churnPulses,
-                    long churnStartMs, ChurnProcess.Result churn, String heap, int pods) {
+                    long churnStartMs, ChurnProcess.Result churn, String heap) {
 
     void print() {
         System.out.println();
         System.out.println("==== figures (" + options.describe() + ") ====");
         System.out.println("seed: " + seed);
-        System.out.printf("floor: raw paged LIST (limit 500, one connection) of nodes then pods: %.2f s, %.1f MB in %d pages%n",
-                floor.seconds(), floor.megabytes(), floor.pages());
+        System.out.printf("floor: raw paged LIST (limit 500, one connection) of nodes then pods: %.2f s, %.1f MB in %d pages"
+                + " (the nodes alone: %.2f s, %.1f MB)%n", floor.seconds(), floor.megabytes(), floor.pages(),
+                floor.nodeSeconds(), floor.nodeBytes() / 1e6);
         printTrace();
         System.out.println("live: " + liveBy + " at " + liveMs + " ms after launch");
         Long ratio100 = syncRatioPercent();
@@ -27,13 +28,20 @@ record ScreenReport(ScreenBenchOptions options, String seed, FloorList.Result fl
         List<PulseTimeline.Pulse> all = new ArrayList<>(launchPulses);
         all.addAll(churnPulses);
         System.out.println("the 5 longest pulses (ms after launch; the pulse logger's breakdown of each):");
-        for (PulseTimeline.Pulse p : PulseTimeline.longest(all, 5)) {
-            System.out.printf("  %,6d ms at %,d ms (%s)%n%s", p.ms(), p.atMs(),
-                    p.atMs() >= churnStartMs && churnStartMs >= 0 ? "under churn" : "launch to live", p.detail());
-        }
+        List<PulseTimeline.Pulse> longest = PulseTimeline.longest(all, 5);
+        longest.forEach(this::printPulse);
+        PulseTimeline.longest(churnPulses, 1).stream().filter(p -> !longest.contains(p)).forEach(p -> {
+            System.out.println("the longest pulse under churn:");
+            printPulse(p);
+        });
         System.out.println("console heap after sync: " + heap);
         printChurn();
         printTargets(ratio100);
+    }
+
+    private void printPulse(PulseTimeline.Pulse p) {
+        System.out.printf("  %,6d ms at %,d ms (%s)%n%s", p.ms(), p.atMs(),
+                p.atMs() >= churnStartMs && churnStartMs >= 0 ? "under churn" : "launch to live", p.detail());
     }
 
     private void printTrace() {

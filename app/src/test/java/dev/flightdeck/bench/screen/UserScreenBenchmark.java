@@ -98,9 +98,10 @@ public final class UserScreenBenchmark {
         Path kubeconfig = plane.adminKubeconfig();
         ApiConnections api = ApiConnections.fromKubeconfig(kubeconfig);
 
-        String seedFigure = seed(api, fleet);
+        // Before the seed: seeding hands the objects' status to the server and keeps none.
         Path targets = work.resolve("churn-targets.tsv");
         ChurnTargets.of(fleet).write(targets);
+        String seedFigure = seed(api, fleet);
         fleet = null; // the parent's copy is not needed any more: let its GC give the cores back
 
         FloorList.Result floor = FloorList.measure(api);
@@ -137,9 +138,12 @@ public final class UserScreenBenchmark {
         }
         Map<String, StartupTraceFile.Event> events = StartupTraceFile.read(trace);
         new ScreenReport(o, seedFigure, floor, events, liveMs, liveBy, pulses.between(0, liveMs),
-                churnStart < 0 ? List.of() : pulses.between(churnStart, churnEnd), churnStart, churned, heap,
-                o.pods()).print();
+                churnStart < 0 ? List.of() : pulses.between(churnStart, churnEnd), churnStart, churned, heap).print();
         if (o.jfr() && Files.isRegularFile(jfr)) {
+            Path kept = Path.of("target", "screen-bench-console.jfr").toAbsolutePath();
+            Files.createDirectories(kept.getParent());
+            Files.copy(jfr, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            System.out.println("jfr: the console's recording is kept in " + kept);
             Instant churnAt = churnStart < 0 ? null : Instant.ofEpochMilli(System.currentTimeMillis() - console.nowMs() + churnStart);
             FxThreadProfile.read(jfr, churnAt).print();
         }
