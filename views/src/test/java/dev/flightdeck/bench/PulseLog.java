@@ -5,19 +5,16 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import dev.flightdeck.testkit.PulseLines;
 
 /**
  * Reads JavaFX's own pulse logger ({@code -Djavafx.pulseLogger=true}) from the standard
  * streams and files each pulse's duration under the phase the benchmark is in. The
- * logger prints "PULSE: 12 [16ms:7ms]" for a pulse that did work and "[13 16ms:0ms]"
- * for idle ones; the second figure is the pulse's duration on the FX thread. Other
- * output goes through unchanged, the logger's per-phase detail lines are swallowed.
+ * logger's lines are read by {@link PulseLines}. Other output goes through unchanged,
+ * the logger's per-phase detail lines are swallowed.
  */
 final class PulseLog extends OutputStream {
-
-    private static final Pattern PULSE = Pattern.compile("PULSE: \\d+ \\[\\d+ms:(\\d+)ms\\]|\\[\\d+ \\d+ms:(\\d+)ms\\]");
 
     private final PrintStream passThrough;
     private final StringBuilder line = new StringBuilder();
@@ -74,20 +71,18 @@ final class PulseLog extends OutputStream {
     private void flushLine() {
         String s = line.toString();
         line.setLength(0);
-        Matcher m = PULSE.matcher(s);
-        boolean pulseLine = false;
-        while (m.find()) {
-            pulseLine = true;
-            String ms = m.group(1) != null ? m.group(1) : m.group(2);
-            pulses(phase).add(Integer.parseInt(ms));
+        int[] durations = PulseLines.durations(s);
+        for (int ms : durations) {
+            pulses(phase).add(ms);
             endDetail();
             detailPhase = phase;
-            detailMs = Integer.parseInt(ms);
+            detailMs = ms;
             detail.append(s.trim()).append('\n');
         }
-        if (!pulseLine && isPulseDetail(s)) {
-            if (s.startsWith("T") && s.contains("): ")) {
-                detail.append("    ").append(s.substring(s.indexOf('(')).trim()).append('\n');
+        boolean pulseLine = durations.length > 0;
+        if (!pulseLine && PulseLines.isDetail(s)) {
+            if (PulseLines.isPhase(s)) {
+                detail.append("    ").append(PulseLines.phase(s)).append('\n');
             }
         } else if (!pulseLine) {
             passThrough.println(s);
@@ -101,10 +96,5 @@ final class PulseLog extends OutputStream {
         }
         detail.setLength(0);
         detailPhase = null;
-    }
-
-    private static boolean isPulseDetail(String s) {
-        return s.isBlank() || s.startsWith("T") && s.contains("): ") || s.startsWith("T") && s.contains(" : ")
-                || s.startsWith("Counters:") || s.startsWith("\t") && !s.startsWith("\tat ") && !s.startsWith("\t...");
     }
 }

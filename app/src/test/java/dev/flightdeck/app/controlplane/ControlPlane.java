@@ -39,7 +39,26 @@ public final class ControlPlane implements AutoCloseable {
     /** A static bearer token in group system:masters, written to the token file at start. */
     private static final String ADMIN_USER = "flightdeck-admin";
 
+    /**
+     * What runs beside etcd and the API server. The tests' cluster runs every default controller and the
+     * scheduler; a load benchmark runs fewer, e.g. without node lifecycle (which would taint thousands of
+     * kubelet-less nodes NotReady) and without the garbage collector (which would delete pods whose owners
+     * were never created).
+     *
+     * @param controllers     kube-controller-manager's {@code --controllers} ("*" for all)
+     * @param scheduler       whether kube-scheduler runs (not needed when pods are created bound)
+     * @param apiserverFlags  more kube-apiserver flags, e.g. admission plugins left out
+     * @param etcdFlags       more etcd flags, e.g. a larger backend quota
+     * @param keptEtcdData    etcd's data directory, kept after {@link #close()} and used again by the next start;
+     *                        null: under the run's temporary directory, removed with it
+     */
+    public record Setup(List<String> controllers, boolean scheduler, List<String> apiserverFlags,
+                        List<String> etcdFlags, Path keptEtcdData) {
+        static final Setup TESTS = new Setup(List.of("*"), true, List.of(), List.of(), null);
+    }
+
     private final KubeAssets assets;
+    private final Setup setup;
     private final Path dir;
     private final TestPki pki;
     private final String adminToken = dev.flightdeck.testkit.TestSecrets.remember(UUID.randomUUID().toString());
@@ -52,8 +71,9 @@ public final class ControlPlane implements AutoCloseable {
     private Thread supervisor;
     private HttpClient http;
 
-    private ControlPlane(KubeAssets assets, Path dir) throws IOException {
+    private ControlPlane(KubeAssets assets, Setup setup, Path dir) throws IOException {
         this.assets = assets;
+        this.setup = setup;
         this.dir = dir;
         this.pki = new TestPki(dir);
         this.apiPort = freePort();
@@ -62,16 +82,37 @@ public final class ControlPlane implements AutoCloseable {
 
     /** Starts everything and waits until the API server is ready and the controllers have made the default service account. */
     static ControlPlane start(KubeAssets assets) throws IOException, InterruptedException {
+        return start(assets, Setup.TESTS);
+    }
+
+    /**
+     * Starts a control plane shaped by {@code setup} with the binaries {@link KubeAssets} finds (the
+     * {@code flightdeck.kube.assets} property, else {@code KUBEBUILDER_ASSETS}); when they are missing, the
+     * IOException says in one line what to install.
+     */
+    public static ControlPlane startFromEnvironment(Setup setup) throws IOException, InterruptedException {
+        KubeAssets.Found found = KubeAssets.locate(System.getProperty(KubeAssets.PROPERTY), System.getenv());
+        if (found instanceof KubeAssets.Found.Missing m) {
+            throw new IOException(m.why());
+        }
+        return start(((KubeAssets.Found.Ready) found).assets(), setup);
+    }
+
+    private static ControlPlane start(KubeAssets assets, Setup setup) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("flightdeck-kube-");
-        ControlPlane cp = new ControlPlane(assets, dir);
+        ControlPlane cp = new ControlPlane(assets, setup, dir);
         // A test JVM stopped from outside (Ctrl-C, Surefire's timeout) must not leave a cluster running.
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(cp::close));
         try {
             cp.startEtcd();
             cp.startApiserver();
             cp.startControllerManager();
-            cp.startScheduler();
-            cp.awaitDefaultServiceAccount();
+            if (setup.scheduler()) {
+                cp.startScheduler();
+            }
+            if (setup.controllers().contains("*") || setup.controllers().contains("serviceaccount")) {
+                cp.awaitDefaultServiceAccount();
+            }
             return cp;
         } catch (IOException | InterruptedException | RuntimeException e) {
             String logs = cp.logTails();
@@ -226,10 +267,13 @@ public final class ControlPlane implements AutoCloseable {
 
     private void startEtcd() throws IOException, InterruptedException {
         int peer = freePort();
-        start("etcd", List.of(assets.etcd().toString(), "--data-dir", dir.resolve("etcd").toString(),
+        Path data = setup.keptEtcdData() != null ? setup.keptEtcdData() : dir.resolve("etcd");
+        List<String> command = new ArrayList<>(List.of(assets.etcd().toString(), "--data-dir", data.toString(),
                 "--listen-client-urls", "http://127.0.0.1:" + etcdPort, "--advertise-client-urls", "http://127.0.0.1:" + etcdPort,
                 "--listen-peer-urls", "http://127.0.0.1:" + peer, "--initial-advertise-peer-urls", "http://127.0.0.1:" + peer,
                 "--initial-cluster", "default=http://127.0.0.1:" + peer, "--log-level", "warn"));
+        command.addAll(setup.etcdFlags());
+        start("etcd", command);
     }
 
     private void startApiserver() throws IOException, InterruptedException {
@@ -239,7 +283,7 @@ public final class ControlPlane implements AutoCloseable {
             pki.serviceAccountKeys();
             Files.writeString(dir.resolve("tokens.csv"), adminToken + "," + ADMIN_USER + ",uid-admin,\"system:masters\"\n");
         }
-        apiserver = start("kube-apiserver", List.of(assets.apiserver().toString(),
+        List<String> command = new ArrayList<>(List.of(assets.apiserver().toString(),
                 "--etcd-servers=http://127.0.0.1:" + etcdPort, "--bind-address=127.0.0.1", "--secure-port=" + apiPort,
                 // Must not be loopback (the apiserver refuses it for the kubernetes Service); nothing connects to it.
                 "--advertise-address=" + advertiseAddress(),
@@ -249,6 +293,8 @@ public final class ControlPlane implements AutoCloseable {
                 "--service-account-signing-key-file=" + dir.resolve("sa.key"),
                 "--service-account-issuer=https://kubernetes.default.svc", "--api-audiences=https://kubernetes.default.svc",
                 "--service-cluster-ip-range=10.0.0.0/24", "--cert-dir=" + dir.resolve("apiserver-certs")));
+        command.addAll(setup.apiserverFlags());
+        apiserver = start("kube-apiserver", command);
         http = HttpClient.newBuilder().sslContext(trustingTestCa()).connectTimeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         String last = "no answer";
@@ -277,7 +323,7 @@ public final class ControlPlane implements AutoCloseable {
         supervised("kube-controller-manager", List.of(assets.controllerManager().toString(), "--kubeconfig=" + kc,
                 "--leader-elect=false", "--bind-address=127.0.0.1", "--secure-port=0",
                 "--service-account-private-key-file=" + dir.resolve("sa.key"), "--root-ca-file=" + pki.caCert(),
-                "--use-service-account-credentials=true",
+                "--use-service-account-credentials=true", "--controllers=" + String.join(",", setup.controllers()),
                 // The cluster signer lets CSR-based tests work; it costs nothing unused.
                 "--cluster-signing-cert-file=" + pki.caCert(), "--cluster-signing-key-file=" + pki.caKey()));
     }
