@@ -74,9 +74,11 @@ public final class ClusterSession implements AutoCloseable {
         this.options = options;
         this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
         dev.flightdeck.app.trace.StartupTrace.mark("cluster-connected", 0);
-        // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing.
+        // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing; the
+        // nodes come first and whole from the API server's watch cache (from memory, not paged out of etcd).
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/nodes", "nodes",
-                new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
+                new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList()
+                .listFirstFromWatchCache();
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
                 new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
         this.queueWatchers = new QueueWatchers(connection.api(), fleet, options);

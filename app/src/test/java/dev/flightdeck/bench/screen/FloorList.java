@@ -20,8 +20,12 @@ final class FloorList {
     /** The continue token sits in the list's metadata, before the items. */
     private static final Pattern CONTINUE = Pattern.compile("\"continue\":\"([^\"]+)\"");
 
-    /** Both LISTs together, and the nodes' alone (the first screen waits for them only). */
-    record Result(double seconds, long bytes, int pages, double nodeSeconds, long nodeBytes) {
+    /**
+     * Both LISTs together, and the nodes' alone (the first screen waits for them only); and the nodes listed once
+     * more from the API server's watch cache (resourceVersion=0: one answer), as the console lists them first.
+     */
+    record Result(double seconds, long bytes, int pages, double nodeSeconds, long nodeBytes, double cachedNodeSeconds,
+                  long cachedNodeBytes) {
         double megabytes() {
             return bytes / 1e6;
         }
@@ -67,6 +71,23 @@ final class FloorList {
                 cont = m.find() ? m.group(1) : null;
             } while (cont != null);
         }
-        return new Result((System.nanoTime() - t) / 1e9, bytes, pages, nodeSeconds, nodeBytes);
+        double seconds = (System.nanoTime() - t) / 1e9;
+        long c = System.nanoTime();
+        long cachedBytes = readAll(conn.stream(ApiPath.of(ApiResource.NODES).param("limit", 500).param("resourceVersion", "0")));
+        return new Result(seconds, bytes, pages, nodeSeconds, nodeBytes, (System.nanoTime() - c) / 1e9, cachedBytes);
+    }
+
+    private static long readAll(HttpResponse<InputStream> r) throws IOException {
+        if (r.statusCode() != 200) {
+            throw new IOException("LIST from the watch cache answered " + r.statusCode());
+        }
+        long read = 0;
+        try (InputStream in = r.body()) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                read += n;
+            }
+        }
+        return read;
     }
 }

@@ -16,6 +16,8 @@ record ScreenReport(ScreenBenchOptions options, String seed, FloorList.Result fl
         System.out.printf("floor: raw paged LIST (limit 500, one connection) of nodes then pods: %.2f s, %.1f MB in %d pages"
                 + " (the nodes alone: %.2f s, %.1f MB)%n", floor.seconds(), floor.megabytes(), floor.pages(),
                 floor.nodeSeconds(), floor.nodeBytes() / 1e6);
+        System.out.printf("nodes from the watch cache (resourceVersion=0, one answer): %.2f s, %.1f MB%n",
+                floor.cachedNodeSeconds(), floor.cachedNodeBytes() / 1e6);
         printTrace();
         System.out.println("live: " + liveBy + " at " + liveMs + " ms after launch");
         Long ratio100 = syncRatioPercent();
