@@ -2,6 +2,7 @@ package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.model.FleetDelta;
 import javafx.animation.Animation;
+import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.util.Duration;
@@ -76,11 +77,27 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
         }
     }
 
+    /**
+     * While changes wait (a first fill, a burst), the screens take their budget on every pulse instead of ten
+     * times a second: each pulse stays bounded, and 7,500 first rows are on screen in a fraction of the time.
+     */
+    private final AnimationTimer catchUp = new AnimationTimer() {
+        @Override
+        public void handle(long now) {
+            if (stopped || backlog == 0) {
+                stop();
+            } else {
+                drain();
+            }
+        }
+    };
+
     /** FX thread. Drops whatever is still queued: after a context switch it belongs to the old cluster. */
     public void stop() {
         stopped = true;
         if (timeline != null) {
             timeline.stop();
+            catchUp.stop();
         }
         queue.clear();
     }
@@ -118,6 +135,9 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
         measure(now, oldest, objects, batch.isEmpty());
         if (!batch.isEmpty() || backlog > 0) {
             backlog = sink.apply(batch, now + BUDGET_MILLIS * 1_000_000);
+            if (backlog > 0 && timeline != null) {
+                catchUp.start(); // a no-op when it runs already
+            }
         }
         return batch.size();
     }
