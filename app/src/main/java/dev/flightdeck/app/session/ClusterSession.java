@@ -81,38 +81,51 @@ public final class ClusterSession implements AutoCloseable {
                 .listFirstFromWatchCache();
         this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
                 new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
-        this.queueWatchers = new QueueWatchers(connection.api(), fleet, options);
-        this.objectStore = connection.localObjectStorage().map(ClusterSession::localObjectStore)
-                .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
-        this.checkpoints = new CheckpointService(objectStore);
-        this.events = new dev.flightdeck.app.diagnose.events.EventFeed(connection.api(),
-                new dev.flightdeck.app.diagnose.events.EventFeed.Options(
-                        dev.flightdeck.app.diagnose.events.EventWindow.Limits.DEFAULT, options.pageSize(),
-                        options.watchIdleLimit(), dev.flightdeck.app.diagnose.events.EventFeed.Options.DEFAULTS.linger()),
-                Clock.systemUTC());
-        this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
-                connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
-        this.telemetry = new dev.flightdeck.app.telemetry.TelemetryPoller(
-                dev.flightdeck.app.telemetry.TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
-                new dev.flightdeck.app.telemetry.TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
-                Clock.systemUTC(), dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL);
-        // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
-        // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
-        // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
-        Thread.ofVirtual().name("pressure-start").start(() -> {
-            try {
-                fleet.awaitSynced(2, TimeUnit.MINUTES);
-                pressure.start();
-                telemetry.start();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
-                .name("fleet-ticker").daemon().unstarted(r));
-        ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
+        // The node LIST is what the first screen waits for: it starts before the rest of the session is built (the
+        // object store's S3 client alone takes a few hundred milliseconds in a cold JVM).
         nodeWatcher.start();
         startPodsAfterNodes();
+        try {
+            this.queueWatchers = new QueueWatchers(connection.api(), fleet, options);
+            this.objectStore = connection.localObjectStorage().map(ClusterSession::localObjectStore)
+                    .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
+            this.checkpoints = new CheckpointService(objectStore);
+            this.events = new dev.flightdeck.app.diagnose.events.EventFeed(connection.api(),
+                    new dev.flightdeck.app.diagnose.events.EventFeed.Options(
+                            dev.flightdeck.app.diagnose.events.EventWindow.Limits.DEFAULT, options.pageSize(),
+                            options.watchIdleLimit(), dev.flightdeck.app.diagnose.events.EventFeed.Options.DEFAULTS.linger()),
+                    Clock.systemUTC());
+            this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
+                    connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
+            this.telemetry = new dev.flightdeck.app.telemetry.TelemetryPoller(
+                    dev.flightdeck.app.telemetry.TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
+                    new dev.flightdeck.app.telemetry.TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
+                    Clock.systemUTC(), dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL);
+            // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
+            // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
+            // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
+            Thread.ofVirtual().name("pressure-start").start(() -> {
+                try {
+                    fleet.awaitSynced(2, TimeUnit.MINUTES);
+                    pressure.start();
+                    telemetry.start();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
+                    .name("fleet-ticker").daemon().unstarted(r));
+            ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
+        } catch (RuntimeException | Error e) {
+            // Nothing of a session that could not be built may go on watching.
+            synchronized (watchersLock) {
+                closed = true;
+            }
+            nodeWatcher.close();
+            podWatcher.close();
+            fleet.close();
+            throw e;
+        }
         refreshGangObjects();
         ticker.scheduleAtFixedRate(this::refreshGangObjects, 10, 10, TimeUnit.MINUTES);
     }
