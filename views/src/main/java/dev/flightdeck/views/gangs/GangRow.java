@@ -24,8 +24,12 @@ public final class GangRow implements DirtyRow {
     boolean dirty;
 
     GangRow(Gang gang, Instant now) {
-        this.key = gang.key();
-        this.line = new ReadOnlyObjectWrapper<>(this, "line", new GangLine(gang, null, now));
+        this(new GangLine(gang, null, now));
+    }
+
+    private GangRow(GangLine line) {
+        this.key = line.gang().key();
+        this.line = new ReadOnlyObjectWrapper<>(this, "line", line);
     }
 
     public GangKey key() {
@@ -49,10 +53,6 @@ public final class GangRow implements DirtyRow {
         return line.getReadOnlyProperty();
     }
 
-    void update(Gang next) {
-        update(next, true);
-    }
-
     /** Shows {@code next}; {@code mayMove}: its place in the table may change, so its list must hear of it. */
     void update(Gang next, boolean mayMove) {
         GangLine l = line.get();
@@ -63,9 +63,8 @@ public final class GangRow implements DirtyRow {
 
     /** A row for {@code next} with this row's checkpoint and time, to compare with this one before it changes. */
     GangRow probe(Gang next) {
-        GangRow p = new GangRow(next, line.get().now());
-        p.line.set(new GangLine(next, line.get().checkpoint(), line.get().now()));
-        return p;
+        GangLine l = line.get();
+        return new GangRow(new GangLine(next, l.checkpoint(), l.now()));
     }
 
     void update(CheckpointStatus status, Instant now) {

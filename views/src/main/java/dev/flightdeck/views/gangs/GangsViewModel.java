@@ -30,7 +30,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -170,11 +169,8 @@ public final class GangsViewModel implements AutoCloseable {
 
     /** A reset: what waited is dropped, the gangs it leaves out go; rows it keeps are updated in place. */
     private void resetGangs(List<Gang> all) {
-        pending.clear();
         resetApplying = true;
-        Set<GangKey> kept = new HashSet<>();
-        all.forEach(g -> kept.add(g.key()));
-        byKey.keySet().stream().filter(k -> !kept.contains(k)).forEach(pending::remove);
+        pending.reset(List.copyOf(byKey.keySet()), all.stream().map(Gang::key).toList());
     }
 
     private void applyOne(GangKey key, Gang gang, Instant now, List<GangRow> touched, List<GangRow> added,
@@ -270,7 +266,6 @@ public final class GangsViewModel implements AutoCloseable {
         }
     }
 
-    /** Forgets every gang (context switch). */
     /** A cluster's gang rows as they were when another was switched to, kept while it stays open. */
     private final Map<String, List<GangRow>> parked = new HashMap<>();
 
@@ -302,6 +297,7 @@ public final class GangsViewModel implements AutoCloseable {
         parked.keySet().retainAll(open);
     }
 
+    /** Forgets every gang (context switch). */
     public void clear() {
         pending.clear();
         resetApplying = false;

@@ -39,10 +39,6 @@ public final class NodeRow implements DirtyRow {
         return node.getReadOnlyProperty();
     }
 
-    void update(GpuNode next) {
-        update(next, true);
-    }
-
     /** Shows {@code next}; {@code mayMove}: its place in the table may change, so its list must hear of it. */
     void update(GpuNode next, boolean mayMove) {
         node.set(next);

@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -112,10 +111,7 @@ public final class NodesViewModel {
         for (FleetDelta d : batch) {
             if (d.reset()) {
                 // What the reset leaves out goes; the rest is applied in place (rows, and so the selection, kept).
-                pending.clear();
-                Set<String> kept = new HashSet<>();
-                d.upserted().forEach(n -> kept.add(n.name()));
-                byName.keySet().stream().filter(name -> !kept.contains(name)).forEach(pending::remove);
+                pending.reset(List.copyOf(byName.keySet()), d.upserted().stream().map(GpuNode::name).toList());
             }
             for (String gone : d.removed()) {
                 pending.remove(gone);

@@ -33,6 +33,20 @@ public final class PendingChanges<K, V> {
         pending.put(key, null);
     }
 
+    /**
+     * A reset: what waited is dropped, and every key now {@code shown} that the reset does not {@code keep} waits
+     * to be removed; the reset's own objects are then upserted by the caller, so rows it keeps are updated in place.
+     */
+    public void reset(java.util.Collection<K> shown, java.util.Collection<K> keep) {
+        pending.clear();
+        java.util.Set<K> kept = new java.util.HashSet<>(keep);
+        for (K key : shown) {
+            if (!kept.contains(key)) {
+                remove(key);
+            }
+        }
+    }
+
     /** Drops what waits (a reset replaces it, a context switch forgets it). */
     public void clear() {
         pending.clear();
