@@ -145,7 +145,7 @@ public final class GangsViewModel implements AutoCloseable {
         Instant now = clock.instant();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
-        rows.announce(removed, added);
+        table.change(removed.size() + added.size(), () -> rows.announce(removed, added));
         pending.measured(System.nanoTime() - started, applied);
         if (resetApplying && pending.isEmpty()) {
             resetApplying = false;
@@ -288,7 +288,7 @@ public final class GangsViewModel implements AutoCloseable {
             byKey.put(r.key(), r);
             summaries.add(r.gang());
         }
-        rows.setAll(back);
+        table.change(back.size(), () -> rows.setAll(back));
         afterChange(back);
     }
 
@@ -303,7 +303,7 @@ public final class GangsViewModel implements AutoCloseable {
         resetApplying = false;
         checkpoints.forget();
         byKey.clear();
-        rows.clear();
+        table.change(rows.size(), rows::clear);
         summaries.clear();
         selected.set(null);
         refreshChoices();

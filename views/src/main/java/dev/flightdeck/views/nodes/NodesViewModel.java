@@ -132,7 +132,7 @@ public final class NodesViewModel {
         Set<NodeRow> removed = new HashSet<>();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
-        rows.announce(removed, added);
+        table.change(removed.size() + added.size(), () -> rows.announce(removed, added));
         pending.measured(System.nanoTime() - started, applied);
         refreshChoices();
         if (sel != null && byName.get(sel.name()) != sel) {
@@ -285,7 +285,7 @@ public final class NodesViewModel {
         byName.putAll(p.byName());
         taintKeyCounts.putAll(p.taintKeyCounts());
         productCounts.putAll(p.productCounts());
-        rows.setAll(p.rows());
+        table.change(p.rows().size(), () -> rows.setAll(p.rows()));
         summary.set(p.summary());
         refreshChoices();
     }
@@ -301,7 +301,7 @@ public final class NodesViewModel {
         byName.clear();
         taintKeyCounts.clear();
         productCounts.clear();
-        rows.clear();
+        table.change(rows.size(), rows::clear);
         selected.set(null);
         summary.set(FleetSummary.EMPTY);
         refreshChoices();

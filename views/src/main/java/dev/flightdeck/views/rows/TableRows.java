@@ -28,6 +28,8 @@ public final class TableRows<R> {
     private final SortedList<R> sorted;
     private final ObjectProperty<Comparator<R>> userOrder = new SimpleObjectProperty<>(this, "userOrder");
     private final StringProperty searchText = new SimpleStringProperty(this, "searchText", "");
+    /** The order in force: the user's column first, the screen's own breaking ties. */
+    private final javafx.beans.value.ObservableValue<Comparator<R>> order;
 
     /**
      * @param rows         the screen's rows, all of them
@@ -36,7 +38,32 @@ public final class TableRows<R> {
     public TableRows(ObservableList<R> rows, Comparator<R> defaultOrder) {
         this.filtered = new FilteredList<>(rows);
         this.sorted = new SortedList<>(filtered, defaultOrder);
-        sorted.comparatorProperty().bind(userOrder.map(c -> c.thenComparing(defaultOrder)).orElse(defaultOrder));
+        this.order = userOrder.map(c -> c.thenComparing(defaultOrder)).orElse(defaultOrder);
+        sorted.comparatorProperty().bind(order);
+    }
+
+    /** Row changes at least this many are put in order with one sort (see {@link #change}). */
+    public static final int MANY = 64;
+
+    /**
+     * Runs {@code change}, which adds or removes {@code rows} rows of the screen's own list. JavaFX's sorted list
+     * places each added or removed row on its own and shifts its whole index for each: 7,500 rows into an empty
+     * table are 28 million shifts, the FX thread's heaviest work on a first screen (JFR), and a switch back to a
+     * cluster or a clear as much again. For {@link #MANY} rows or more the order is lifted while the change runs
+     * (the rows are taken as they come) and put back with one sort; no pulse falls in between, so no one sees it.
+     */
+    public void change(int rows, Runnable change) {
+        if (rows < MANY || sorted.getComparator() == null) {
+            change.run();
+            return;
+        }
+        sorted.comparatorProperty().unbind();
+        sorted.setComparator(null);
+        try {
+            change.run();
+        } finally {
+            sorted.comparatorProperty().bind(order);
+        }
     }
 
     /** Filters by what {@code filter} builds from the screen's filters; rebuilt when any of {@code inputs} or the search text changes. */
