@@ -3,6 +3,7 @@ package dev.flightdeck.views;
 import dev.flightdeck.app.cli.Headless;
 import dev.flightdeck.app.secrets.Redaction;
 import dev.flightdeck.views.shell.FlightdeckApp;
+import dev.flightdeck.views.shell.JavafxVersion;
 import javafx.application.Application;
 
 import java.io.PrintStream;
@@ -31,23 +32,10 @@ public final class Launcher {
                 a -> Application.launch(FlightdeckApp.class, a)));
     }
 
-    /** The JavaFX on the class path, from its jar (the toolkit is not started for {@code --version}). */
-    public static String javafxLine() {
-        // Set by the toolkit once it runs (the About dialog); before that, from the jar or the module.
-        String v = System.getProperty("javafx.runtime.version");
-        if (v == null) {
-            v = Application.class.getPackage().getImplementationVersion(); // on the class path (assets/bin)
-        }
-        if (v == null && Application.class.getModule().getDescriptor() != null) {
-            v = Application.class.getModule().getDescriptor().rawVersion().orElse(null); // linked as a module (the app image)
-        }
-        return "JavaFX " + (v == null ? "(version not recorded in its jar)" : v);
-    }
-
     /** The whole command line, minus the exit; {@code ui} starts the window and returns when it closes. */
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err, Consumer<String[]> ui) {
         EmbeddedSandbox.install();
-        int headless = Headless.run(args, env, out, err, java.util.List.of(javafxLine()));
+        int headless = Headless.run(args, env, out, err, java.util.List.of(JavafxVersion.line()));
         if (headless != Headless.NOT_HEADLESS) {
             return headless;
         }

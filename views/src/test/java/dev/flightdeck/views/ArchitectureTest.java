@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -37,6 +38,15 @@ class ArchitectureTest {
         assertTrue(views.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.views.nodes.NodesViewModel")),
                 "views classes imported: " + views.size());
         assertTrue(views.size() > 10, "views classes imported: " + views.size());
+    }
+
+    @Test
+    void noPackageDependsOnItselfThroughAnother() {
+        // Every package at every depth is its own slice, views and views.shell as much as views.nodes
+        // and views.gangs: a cycle between a parent and its sub-package is still a cycle.
+        slices().matching("dev.flightdeck.(**)").should().beFreeOfCycles()
+                .because("a cycle makes two packages one: neither can be understood, tested or moved alone")
+                .check(views);
     }
 
     @Test

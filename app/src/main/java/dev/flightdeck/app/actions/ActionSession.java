@@ -4,6 +4,7 @@ import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.settings.DrainLimits;
 
 import java.time.Clock;
 import java.util.List;
@@ -23,16 +24,16 @@ public final class ActionSession {
     private final Journal journal;
     private final String readOnly;
     private final Clock clock;
-    private final dev.flightdeck.app.actions.drain.CircuitBreaker breaker;
+    private final DrainLimits drainLimits;
     private volatile String user;
 
     /**
      * @param readOnly why the context is read-only ({@link ReadOnlyMode#reason}), or null
-     * @param breaker  how much of the fleet drains may take out of service at once
+     * @param drainLimits how much of the fleet drains may take out of service at once (the drain circuit breaker's)
      */
     public ActionSession(ClusterSession session, Journal journal, String readOnly,
-                         dev.flightdeck.app.actions.drain.CircuitBreaker breaker, Clock clock) {
-        this(session, session.connection(), journal, readOnly, breaker, clock);
+                         DrainLimits drainLimits, Clock clock) {
+        this(session, session.connection(), journal, readOnly, drainLimits, clock);
     }
 
     /**
@@ -41,12 +42,12 @@ public final class ActionSession {
      */
     public ActionSession(ClusterConnection connection, Journal journal, String readOnly,
                          Clock clock) {
-        this(null, connection, journal, readOnly, dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, clock);
+        this(null, connection, journal, readOnly, DrainLimits.DEFAULTS, clock);
     }
 
     private ActionSession(ClusterSession session, ClusterConnection connection, Journal journal,
-                          String readOnly, dev.flightdeck.app.actions.drain.CircuitBreaker breaker, Clock clock) {
-        this.breaker = breaker;
+                          String readOnly, DrainLimits drainLimits, Clock clock) {
+        this.drainLimits = drainLimits;
         this.session = session;
         this.connection = connection;
         this.rest = new KubeRest(connection.api());
@@ -65,8 +66,8 @@ public final class ActionSession {
         return new ActionSession(session, new Journal(dev.flightdeck.app.settings.AppDirectories.standard().data()
                 .resolve("journal")), ReadOnlyMode.reason(target, settings),
                 target instanceof dev.flightdeck.app.connect.ConnectionTarget.Context c
-                        ? dev.flightdeck.app.actions.drain.CircuitBreaker.of(settings.forContext(c.name()).drainBreaker())
-                        : dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS,
+                        ? settings.forContext(c.name()).drainBreaker()
+                        : DrainLimits.DEFAULTS,
                 clock);
     }
 
@@ -110,8 +111,9 @@ public final class ActionSession {
         return readOnly != null ? readOnly : permissions.missing(needed);
     }
 
-    public dev.flightdeck.app.actions.drain.CircuitBreaker drainBreaker() {
-        return breaker;
+    /** The context's limits for the drain circuit breaker (which judges a fleet against them, in actions.drain). */
+    public DrainLimits drainLimits() {
+        return drainLimits;
     }
 
     public String readOnly() {

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.EventObject;
 import dev.flightdeck.app.kube.KubeRest;
 import java.io.IOException;
 import java.time.Instant;
@@ -14,8 +15,6 @@ import java.util.Map;
  * no answer) is reported back in words and never stops or undoes the action.
  */
 public final class ClusterEvents {
-
-    public static final String COMPONENT = "flightdeck";
 
     private ClusterEvents() {
     }
@@ -55,9 +54,9 @@ public final class ClusterEvents {
         event.put("action", action);
         event.put("message", message + " (by " + user + ")");
         event.put("type", warning ? "Warning" : "Normal");
-        event.put("source", Map.of("component", COMPONENT));
-        event.put("reportingComponent", COMPONENT);
-        event.put("reportingInstance", COMPONENT);
+        event.put("source", Map.of("component", EventObject.FLIGHTDECK_REPORTER));
+        event.put("reportingComponent", EventObject.FLIGHTDECK_REPORTER);
+        event.put("reportingInstance", EventObject.FLIGHTDECK_REPORTER);
         event.put("firstTimestamp", ts);
         event.put("lastTimestamp", ts);
         event.put("count", 1);

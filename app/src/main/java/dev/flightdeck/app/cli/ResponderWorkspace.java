@@ -3,8 +3,8 @@ package dev.flightdeck.app.cli;
 import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.LocalCluster;
+import dev.flightdeck.app.drills.DrillWorld;
 import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.app.drills.world.DrillWorld;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.SettingsFile;
 

@@ -1,6 +1,5 @@
 package dev.flightdeck.app.drills;
 
-import dev.flightdeck.app.drills.world.AuditedRequest;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

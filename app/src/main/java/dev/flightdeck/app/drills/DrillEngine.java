@@ -5,7 +5,6 @@ import dev.flightdeck.app.drills.AuditReads.Seen;
 import dev.flightdeck.app.drills.Scenario.Fault;
 import dev.flightdeck.app.drills.Scenario.Target;
 import dev.flightdeck.app.drills.Scenario.Trigger;
-import dev.flightdeck.app.drills.world.AuditedRequest;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
@@ -56,7 +55,7 @@ final class DrillEngine {
     final GpuHoursLedger ledger;
     final MistakeWatch mistakes;
     private final GoalJudge judge;
-    private final java.util.function.Function<String, dev.flightdeck.app.drills.world.DrillHands.Saved> newest;
+    private final java.util.function.Function<String, DrillHands.Saved> newest;
     private final Queue<OperatorStep> console = new ConcurrentLinkedQueue<>();
     private final Queue<AuditedRequest> audit = new ConcurrentLinkedQueue<>();
     private final Map<String, NodeVerdict> nodeVerdicts = new HashMap<>();
@@ -74,7 +73,7 @@ final class DrillEngine {
 
     DrillEngine(Scenario scenario, DrillClock clock, DrillView view, FaultInjector injector, JournalFollower journal,
                 boolean audited, boolean readsFromAudit, Map<String, String> resolvedNodes,
-                java.util.function.Function<String, dev.flightdeck.app.drills.world.DrillHands.Saved> newest,
+                java.util.function.Function<String, DrillHands.Saved> newest,
                 CircuitBreaker breaker) {
         this.scenario = scenario;
         this.clock = clock;

@@ -4,8 +4,6 @@ import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.drills.Scenario.Target;
-import dev.flightdeck.app.drills.world.DrillWorld;
-import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
@@ -110,14 +108,10 @@ public final class DrillRun implements AutoCloseable {
     }
 
     /**
-     * Starts the drill on a sandbox of its own, as the scenario describes it, and begins the clock once
-     * the observer has the whole cluster. Throws {@link DrillStartException} in words when it cannot.
+     * Starts the drill on a world made ready (its own sandbox, {@code world.SandboxWorld}, or a staging
+     * cluster's virtual nodes, {@code staging.StagingWorld}) and begins the clock once the observer has
+     * the whole cluster. Throws {@link DrillStartException} in words when it cannot.
      */
-    public static DrillRun start(Scenario scenario, Options options) throws DrillStartException {
-        return start(SandboxWorld.start(scenario, options.clock().instant()), options);
-    }
-
-    /** Starts the drill on a world made ready (its own sandbox, or a staging cluster's virtual nodes). */
     public static DrillRun start(DrillWorld world, Options options) throws DrillStartException {
         for (Scenario.Fault f : world.scenario().faults()) {
             String why = world.hands().cannotStrike(f.kind());

@@ -3,7 +3,6 @@ package dev.flightdeck.app.drills;
 import dev.flightdeck.app.drills.Scenario.Fault;
 import dev.flightdeck.app.drills.Scenario.GangStart;
 import dev.flightdeck.app.drills.Scenario.Target;
-import dev.flightdeck.app.drills.world.DrillHands;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -21,6 +21,12 @@ public record EventObject(ObjectMeta metadata, ObjectReference regarding, String
                           String note, String reportingController, String reportingInstance, int count,
                           Instant firstSeen, Instant lastSeen) {
 
+    /**
+     * Who reports the Events the console writes itself, one per executed action: their reporting
+     * controller and instance, and the legacy {@code source.component}.
+     */
+    public static final String FLIGHTDECK_REPORTER = "flightdeck";
+
     /** Both shapes' fields; Jackson fills the ones the answer has. */
     public record Wire(ObjectMeta metadata,
                        ObjectReference regarding, ObjectReference involvedObject,

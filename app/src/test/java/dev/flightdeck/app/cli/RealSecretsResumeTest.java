@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
-import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.actions.resume.ResumeEvent;
 import dev.flightdeck.app.actions.resume.ResumeOperation;
 import dev.flightdeck.app.actions.resume.ResumeOutcome;
@@ -17,6 +16,7 @@ import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.secrets.SecretJobs;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.app.settings.DrainLimits;
 import dev.flightdeck.app.watch.KubeJson;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -100,7 +100,7 @@ class RealSecretsResumeTest {
         ResumeOutcome outcome;
         try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
-            ActionSession s = new ActionSession(session, new Journal(consoleJournal), null, CircuitBreaker.DEFAULTS,
+            ActionSession s = new ActionSession(session, new Journal(consoleJournal), null, DrainLimits.DEFAULTS,
                     Clock.systemUTC());
             ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> run = ResumeOperation.run(s, ns + "/llm", OptionalLong.empty());
             ResumePlan p = planWhenHalted(run);

@@ -1,6 +1,5 @@
 package dev.flightdeck.app.drills;
 
-import dev.flightdeck.app.drills.world.AuditedRequest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

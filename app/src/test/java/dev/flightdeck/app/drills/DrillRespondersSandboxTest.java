@@ -1,5 +1,6 @@
 package dev.flightdeck.app.drills;
 
+import dev.flightdeck.app.drills.report.DrillResults;
 import dev.flightdeck.app.settings.AppDirectories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.parallel.Execution;

@@ -2,6 +2,7 @@ package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
+import dev.flightdeck.app.drills.report.DrillResults;
 import dev.flightdeck.app.drills.staging.RealDrillOptIn;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.app.settings.ClusterSettings;

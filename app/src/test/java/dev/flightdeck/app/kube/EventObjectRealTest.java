@@ -83,7 +83,7 @@ class EventObjectRealTest {
         assertEquals(Instant.parse("2026-11-24T03:00:00Z"), counted.firstSeen());
         assertEquals(Instant.parse("2026-11-24T03:30:00Z"), counted.lastSeen());
         EventObject ours = one(v1, "FlightdeckResume", "Job", "pretrain", 1);
-        assertEquals(ClusterEvents.COMPONENT, ours.reportingController());
+        assertEquals(EventObject.FLIGHTDECK_REPORTER, ours.reportingController());
         assertEquals(at, ours.lastSeen());
 
         for (ApiResource api : List.of(ApiResource.EVENTS, ApiResource.EVENTS_CORE)) {

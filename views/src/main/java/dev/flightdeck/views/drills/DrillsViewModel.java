@@ -2,11 +2,11 @@ package dev.flightdeck.views.drills;
 
 import dev.flightdeck.app.drills.DrillReport;
 import dev.flightdeck.app.drills.DrillResult;
-import dev.flightdeck.app.drills.DrillResults;
 import dev.flightdeck.app.drills.DrillRun;
 import dev.flightdeck.app.drills.DrillStartException;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.drills.ScenarioCatalog;
+import dev.flightdeck.app.drills.report.DrillResults;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;

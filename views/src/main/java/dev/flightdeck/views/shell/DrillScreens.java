@@ -1,11 +1,12 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.drills.DrillResults;
 import dev.flightdeck.app.drills.DrillRun;
 import dev.flightdeck.app.drills.DrillStartException;
 import dev.flightdeck.app.drills.OperatorStep;
+import dev.flightdeck.app.drills.report.DrillResults;
 import dev.flightdeck.app.drills.staging.StagingWorld;
+import dev.flightdeck.app.drills.world.SandboxWorld;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.settings.AppDirectories;
@@ -37,7 +38,7 @@ final class DrillScreens {
                     try {
                         DrillRun.Options options = DrillRun.Options.console(journal).withPace(start.pace());
                         if (start.stagingContext() == null) {
-                            return DrillRun.start(start.scenario(), options);
+                            return DrillRun.start(SandboxWorld.start(start.scenario(), options.clock().instant()), options);
                         }
                         ConnectionTarget.Context c = host.stagingTarget(start.stagingContext());
                         return DrillRun.start(StagingWorld.prepare(start.scenario(), c, SettingsFile.standard().load()

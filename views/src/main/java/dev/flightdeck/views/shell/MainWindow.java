@@ -146,7 +146,7 @@ public final class MainWindow extends BorderPane {
         title.setTooltip(new javafx.scene.control.Tooltip(dev.flightdeck.app.about.BuildInfo.current().line()
                 + "\nClick for About"));
         title.setCursor(javafx.scene.Cursor.HAND);
-        title.setOnMouseClicked(e -> new AboutDialog(getScene().getWindow(), dev.flightdeck.views.Launcher.javafxLine()).show());
+        title.setOnMouseClicked(e -> new AboutDialog(getScene().getWindow(), JavafxVersion.line()).show());
 
         contexts.setId("context-switcher");
         contexts.setPromptText("choose a cluster");

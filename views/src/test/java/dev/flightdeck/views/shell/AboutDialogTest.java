@@ -3,7 +3,6 @@ package dev.flightdeck.views.shell;
 import dev.flightdeck.app.about.BuildInfo;
 import dev.flightdeck.app.about.License;
 import dev.flightdeck.views.FxWait;
-import dev.flightdeck.views.Launcher;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.nodes.NodesViewModel;
 import javafx.scene.control.TextArea;
@@ -58,8 +57,8 @@ class AboutDialogTest {
         assertEquals(BuildInfo.current().version(), robot.lookup("#about-version").queryLabeled().getText());
         assertEquals(BuildInfo.current().commit(), robot.lookup("#about-commit").queryLabeled().getText());
         assertEquals(BuildInfo.runtime(), robot.lookup("#about-runtime").queryLabeled().getText());
-        assertEquals(Launcher.javafxLine(), robot.lookup("#about-ui-toolkit").queryLabeled().getText());
-        assertTrue(Launcher.javafxLine().matches("JavaFX \\d+.*"), Launcher.javafxLine());
+        assertEquals(JavafxVersion.line(), robot.lookup("#about-ui-toolkit").queryLabeled().getText());
+        assertTrue(JavafxVersion.line().matches("JavaFX \\d+.*"), JavafxVersion.line());
         assertEquals("Apache License 2.0", robot.lookup("#about-license").queryLabeled().getText());
         Window about = robot.lookup("#about-dialog").query().getScene().getWindow();
         Screenshots.write(about.getScene(), "about");

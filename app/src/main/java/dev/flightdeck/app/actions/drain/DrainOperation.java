@@ -51,8 +51,8 @@ public final class DrainOperation implements SteppedOperation<DrainPlan, DrainEv
     /** The node's pods, budgets and the gangs it breaks, with the circuit breaker's verdict on this node alone. */
     @Override
     public DrainPlan read() throws IOException {
-        return reader().read(node, s.session().fleet().gangs(), s.session().fleet().snapshot().nodes(), s.drainBreaker(),
-                options, s.clock().instant());
+        return reader().read(node, s.session().fleet().gangs(), s.session().fleet().snapshot().nodes(),
+                CircuitBreaker.of(s.drainLimits()), options, s.clock().instant());
     }
 
     private DrainPlanReader reader() {

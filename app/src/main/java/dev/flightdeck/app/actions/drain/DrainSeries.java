@@ -53,7 +53,8 @@ public final class DrainSeries {
     /** One plan per node, in order, each carrying the breaker's verdict on all of them together. */
     public Map<String, DrainPlan> plan(List<String> nodes, DrainOptions options) throws IOException {
         DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
-        CircuitBreaker.Check together = s.drainBreaker().check(s.session().fleet().snapshot().nodes(), new LinkedHashSet<>(nodes));
+        CircuitBreaker.Check together = CircuitBreaker.of(s.drainLimits())
+                .check(s.session().fleet().snapshot().nodes(), new LinkedHashSet<>(nodes));
         Map<String, DrainPlan> plans = new LinkedHashMap<>();
         for (String n : nodes) {
             plans.put(n, reader.read(n, s.session().fleet().gangs(), options, s.clock().instant()).withBreaker(together));

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.diagnose.events;
 
-import dev.flightdeck.app.actions.ClusterEvents;
+import dev.flightdeck.app.kube.EventObject;
 import dev.flightdeck.app.kube.ObjectReference;
 
 import java.time.Instant;
@@ -22,7 +22,7 @@ public record EventRecord(String key, boolean warning, String reason, String act
 
     /** The Events the console records for its own actions: reason {@code Flightdeck…}, reported by {@code flightdeck}. */
     public boolean flightdeck() {
-        return ClusterEvents.COMPONENT.equals(controller) && reason.startsWith("Flightdeck");
+        return EventObject.FLIGHTDECK_REPORTER.equals(controller) && reason.startsWith("Flightdeck");
     }
 
     /** What it is about, as a reference to match a screen's object against. */

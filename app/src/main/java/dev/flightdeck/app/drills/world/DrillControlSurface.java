@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.connect.LocalCluster;
 import dev.flightdeck.app.connect.LocalControl;
+import dev.flightdeck.app.drills.AuditedRequest;
+import dev.flightdeck.app.drills.DrillHands;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.watch.KubeJson;
 

@@ -3,6 +3,7 @@ package dev.flightdeck.app.drills.world;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flightdeck.app.drills.DrillHands;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.watch.KubeJson;
 

@@ -6,7 +6,10 @@ import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.LocalCluster;
 import dev.flightdeck.app.connect.LocalClusters;
+import dev.flightdeck.app.drills.AuditedRequest;
+import dev.flightdeck.app.drills.DrillHands;
 import dev.flightdeck.app.drills.DrillStartException;
+import dev.flightdeck.app.drills.DrillWorld;
 import dev.flightdeck.app.drills.Scenario;
 import dev.flightdeck.app.session.SessionOptions;
 

@@ -8,6 +8,7 @@ import dev.flightdeck.app.actions.Identity;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
+import dev.flightdeck.app.settings.DrainLimits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +39,7 @@ class DrainRunJournalTest {
     }
 
     private static Planned planned(SandboxSession s, Journal journal, String node) throws Exception {
-        ActionSession actions = new ActionSession(s.session, journal, null, CircuitBreaker.DEFAULTS, Clock.systemUTC());
+        ActionSession actions = new ActionSession(s.session, journal, null, DrainLimits.DEFAULTS, Clock.systemUTC());
         ActionRun<DrainPlan, DrainEvent, DrainOutcome> run = new ActionRun<>(actions, new DrainOperation(actions, node, OPTIONS,
                 new DrainExecutor(actions.rest(), Clock.systemUTC(), Duration.ofMillis(200))));
         return new Planned(run.plan(), run);

@@ -4,6 +4,7 @@ import dev.flightdeck.app.SandboxSession;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
+import dev.flightdeck.app.settings.DrainLimits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +33,7 @@ class DrainSeriesSandboxTest {
     void theFirstNodeThatDoesNotDrainStopsTheSeries() throws Exception {
         try (SandboxSession s = SandboxSession.open(64)) {
             Journal journal = new Journal(dir);
-            ActionSession actions = new ActionSession(s.session, journal, null, new CircuitBreaker(8, 100), Clock.systemUTC());
+            ActionSession actions = new ActionSession(s.session, journal, null, new DrainLimits(8, 100), Clock.systemUTC());
             DrainSeries series = new DrainSeries(actions, () -> new DrainExecutor(actions.rest(), Clock.systemUTC(),
                     Duration.ofMillis(200)));
             DrainOptions options = new DrainOptions(true, true, false, false, Duration.ofSeconds(3));

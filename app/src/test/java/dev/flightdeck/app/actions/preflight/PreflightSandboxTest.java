@@ -60,7 +60,7 @@ class PreflightSandboxTest {
     /** The actions as the console makes them on this sandbox, journaling into a scratch directory. */
     private static dev.flightdeck.app.actions.ActionSession actions() {
         return new dev.flightdeck.app.actions.ActionSession(sandbox.session, new dev.flightdeck.app.journal.Journal(journalDir),
-                null, dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, Clock.systemUTC());
+                null, dev.flightdeck.app.settings.DrainLimits.DEFAULTS, Clock.systemUTC());
     }
 
     private static PreflightSettings deadline(long seconds) {

@@ -141,7 +141,7 @@ class ResumeSandboxTest {
         List<ResumeEvent> events = new CopyOnWriteArrayList<>();
         // The whole run, as the console and `flightdeck resume` make it: plan, confirmation, saved original, steps, outcome.
         dev.flightdeck.app.actions.ActionSession s = new dev.flightdeck.app.actions.ActionSession(sandbox.session, journal,
-                null, dev.flightdeck.app.actions.drain.CircuitBreaker.DEFAULTS, Clock.systemUTC());
+                null, dev.flightdeck.app.settings.DrainLimits.DEFAULTS, Clock.systemUTC());
         dev.flightdeck.app.actions.ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> run = new dev.flightdeck.app.actions.ActionRun<>(
                 s, new ResumeOperation(s, plan.ref(), () -> plan, FAST));
         run.planned(plan);

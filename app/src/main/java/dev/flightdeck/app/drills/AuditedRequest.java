@@ -1,4 +1,4 @@
-package dev.flightdeck.app.drills.world;
+package dev.flightdeck.app.drills;
 
 import java.time.Instant;
 

@@ -1,15 +1,12 @@
-package dev.flightdeck.app.drills;
+package dev.flightdeck.app.drills.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.flightdeck.app.drills.report.DrillChart;
-import dev.flightdeck.app.drills.report.HtmlWriter;
-import dev.flightdeck.app.drills.report.MarkdownWriter;
-import dev.flightdeck.app.drills.report.ReportBlock;
-import dev.flightdeck.app.drills.report.ReportDocument;
+import dev.flightdeck.app.drills.DrillReport;
+import dev.flightdeck.app.drills.DrillResult;
 import dev.flightdeck.app.journal.OwnerOnlyFiles;
 import dev.flightdeck.app.secrets.Redaction;
 

@@ -1,7 +1,6 @@
-package dev.flightdeck.app.drills.world;
+package dev.flightdeck.app.drills;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.drills.Scenario;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.flightdeck.app.drills.world;
+package dev.flightdeck.app.drills;
 
 import java.time.Instant;
 import java.util.List;
@@ -68,5 +68,5 @@ public interface DrillHands {
     void apfStorm(boolean on);
 
     /** Why a fault of this kind cannot be struck here, or null when it can. */
-    String cannotStrike(dev.flightdeck.app.drills.FaultKind kind);
+    String cannotStrike(FaultKind kind);
 }

@@ -1,5 +1,7 @@
-package dev.flightdeck.app.drills;
+package dev.flightdeck.app.drills.report;
 
+import dev.flightdeck.app.drills.DrillReport;
+import dev.flightdeck.app.drills.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
