@@ -1,12 +1,8 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.model.FleetDelta;
-import javafx.animation.Animation;
-import javafx.animation.AnimationTimer;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
-import javafx.util.Duration;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -17,7 +13,7 @@ import java.util.function.Consumer;
 /**
  * Moves fleet deltas from the model thread to the FX thread at a bounded rate. The
  * model-side {@link #accept} only enqueues (it must never block the model or touch
- * the scene); an FX {@link Timeline} drains the queue at most {@link #MAX_HZ} times a
+ * the scene); an FX timeline ({@link BatchPacing}) drains the queue at most {@link #MAX_HZ} times a
  * second and hands the whole batch, in order, to the view model, which folds it by
  * object: however fast the cluster changes, a batch costs what changed in 100 ms.
  * <p>
@@ -28,6 +24,8 @@ import java.util.function.Consumer;
  * and it holds batches back while the user presses
  * a mouse button ({@link #holdWhile}), at most {@link #MAX_HOLD_MILLIS}, so a row is not
  * re-ordered away mid-click.
+ * <p>
+ * Its clock and ticks come from {@link BatchPacing}: the FX ones on screen, a hand-driven one in tests.
  */
 public final class DeltaBatcher implements Consumer<FleetDelta> {
 
@@ -46,8 +44,10 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
 
     private final Queue<Queued> queue = new ConcurrentLinkedQueue<>();
     private final Sink sink;
+    private final BatchPacing pacing;
     private int backlog;
-    private Timeline timeline;
+    private BatchPacing.Ticks timeline;
+    private BatchPacing.Ticks catchUpTicks;
     private volatile boolean stopped;
     private BooleanSupplier hold = () -> false;
     private long heldSince;
@@ -57,23 +57,29 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
 
     /** @param sink runs on the FX thread with each non-empty batch, oldest delta first, and while changes wait */
     public DeltaBatcher(Sink sink) {
+        this(sink, BatchPacing.fx());
+    }
+
+    /** As above, measured and ticked by {@code pacing}. */
+    public DeltaBatcher(Sink sink, BatchPacing pacing) {
         this.sink = sink;
+        this.pacing = pacing;
     }
 
     /** Model thread: enqueue and return. */
     @Override
     public void accept(FleetDelta delta) {
         if (!stopped) {
-            queue.add(new Queued(delta, System.nanoTime()));
+            queue.add(new Queued(delta, pacing.nanoTime()));
         }
     }
 
     /** FX thread. */
     public void start() {
         if (timeline == null && !stopped) {
-            timeline = new Timeline(new KeyFrame(Duration.millis(1000.0 / MAX_HZ), e -> drain()));
-            timeline.setCycleCount(Animation.INDEFINITE);
-            timeline.play();
+            catchUpTicks = pacing.eachFrame(this::catchUp);
+            timeline = pacing.every(Duration.ofMillis(1000 / MAX_HZ), this::drain);
+            timeline.start();
         }
     }
 
@@ -81,23 +87,20 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
      * While changes wait (a first fill, a burst), the screens take their budget on every pulse instead of ten
      * times a second: each pulse stays bounded, and 7,500 first rows are on screen in a fraction of the time.
      */
-    private final AnimationTimer catchUp = new AnimationTimer() {
-        @Override
-        public void handle(long now) {
-            if (stopped || backlog == 0) {
-                stop();
-            } else {
-                drain();
-            }
+    private void catchUp() {
+        if (stopped || backlog == 0) {
+            catchUpTicks.stop();
+        } else {
+            drain();
         }
-    };
+    }
 
     /** FX thread. Drops whatever is still queued: after a context switch it belongs to the old cluster. */
     public void stop() {
         stopped = true;
         if (timeline != null) {
             timeline.stop();
-            catchUp.stop();
+            catchUpTicks.stop();
         }
         queue.clear();
     }
@@ -112,7 +115,7 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
         if (stopped) {
             return 0;
         }
-        long now = System.nanoTime();
+        long now = pacing.nanoTime();
         if (hold.getAsBoolean() && !queue.isEmpty()) {
             if (heldSince == 0) {
                 heldSince = now;
@@ -136,7 +139,7 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
         if (!batch.isEmpty() || backlog > 0) {
             backlog = sink.apply(batch, now + BUDGET_MILLIS * 1_000_000);
             if (backlog > 0 && timeline != null) {
-                catchUp.start(); // a no-op when it runs already
+                catchUpTicks.start(); // a no-op when it runs already
             }
         }
         return batch.size();
