@@ -1,13 +1,14 @@
 package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 
 import static dev.flightdeck.sandbox.conformance.ListConformanceTest.enc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,18 +26,12 @@ class WatchConformanceTest extends Conformance {
         return side.rest().get(path + "?limit=1").json().at("/metadata/resourceVersion").asText();
     }
 
-    /** Starts the watch, then makes the changes while it is open, and returns what it delivered. */
-    private static WatchStream.Result during(ApiSide side, String watchPath, Scenario<Void> changes) throws Exception {
-        CompletableFuture<WatchStream.Result> watch = CompletableFuture.supplyAsync(() -> {
-            try {
-                return WatchStream.open(side, watchPath);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Thread.sleep(500); // let the watch open: the changes must arrive as events, not as the replay
-        changes.run(side);
-        return watch.get();
+    /** Opens the watch, makes the changes once the server has answered it, and returns what it delivered. */
+    private static WatchStream.Result during(ApiSide side, ApiPath watch, Scenario<Void> changes) throws Exception {
+        try (WatchStream.Open open = WatchStream.opened(side, watch)) {
+            changes.run(side);
+            return open.toEnd();
+        }
     }
 
     @Test
@@ -74,7 +69,8 @@ class WatchConformanceTest extends Conformance {
             String ns = side.namespace("bookmark");
             String path = "/api/v1/namespaces/" + ns + "/pods";
             String rv = listVersion(side, path);
-            WatchStream.Result r = during(side, path + "?watch=1&allowWatchBookmarks=true&timeoutSeconds=6&resourceVersion=" + rv,
+            WatchStream.Result r = during(side, ApiPath.of(ApiResource.PODS).in(ns).param("watch", 1)
+                            .param("allowWatchBookmarks", true).param("timeoutSeconds", 6).param("resourceVersion", rv),
                     s -> {
                         s.create(path, pod("a", null, Map.of()));
                         return null;

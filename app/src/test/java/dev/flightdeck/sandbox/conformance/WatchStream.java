@@ -1,7 +1,9 @@
 package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ApiPath;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.StreamedAnswer;
 import dev.flightdeck.app.watch.KubeJson;
 
 import java.io.IOException;
@@ -39,19 +41,52 @@ final class WatchStream {
         long t0 = System.nanoTime();
         KubeRest.Answer a = side.rest().get(path);
         long millis = (System.nanoTime() - t0) / 1_000_000;
-        List<Event> events = new ArrayList<>();
-        if (a.code() == 200) {
-            for (String line : new String(a.body(), StandardCharsets.UTF_8).split("\n")) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode e = KubeJson.MAPPER.readTree(line);
-                JsonNode o = e.path("object");
-                String name = "ERROR".equals(e.path("type").asText()) ? o.path("code").asText() + " " + o.path("reason").asText()
-                        : o.at("/metadata/name").asText("");
-                events.add(new Event(e.path("type").asText(), name, o));
-            }
+        return new Result(a.code(), a.code() == 200 ? events(a.body()) : List.of(), millis);
+    }
+
+    /**
+     * Opens the watch and returns once the server has answered it: both servers register the watch before they
+     * send the status line, so a change made after this returns reaches the watch as it happens, not as a replay.
+     */
+    static Open opened(ApiSide side, ApiPath path) throws IOException {
+        long t0 = System.nanoTime();
+        return new Open(side.rest().stream(path), t0);
+    }
+
+    /** A watch the server has answered; {@link #toEnd} reads it until the server ends it. */
+    static final class Open implements AutoCloseable {
+        private final StreamedAnswer answer;
+        private final long t0;
+
+        private Open(StreamedAnswer answer, long t0) {
+            this.answer = answer;
+            this.t0 = t0;
         }
-        return new Result(a.code(), events, millis);
+
+        Result toEnd() throws IOException {
+            byte[] body = answer.body().readAllBytes();
+            long millis = (System.nanoTime() - t0) / 1_000_000;
+            return new Result(answer.code(), answer.ok() ? events(body) : List.of(), millis);
+        }
+
+        @Override
+        public void close() {
+            answer.close();
+        }
+    }
+
+    private static List<Event> events(byte[] body) throws IOException {
+        List<Event> events = new ArrayList<>();
+        for (String line : new String(body, StandardCharsets.UTF_8).split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode e = KubeJson.MAPPER.readTree(line);
+            JsonNode o = e.path("object");
+            String name = "ERROR".equals(e.path("type").asText()) ? o.path("code").asText() + " " + o.path("reason").asText()
+                    : o.at("/metadata/name").asText("");
+            events.add(new Event(e.path("type").asText(), name, o));
+        }
+        return events;
     }
 }
