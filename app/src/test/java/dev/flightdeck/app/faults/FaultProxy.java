@@ -9,8 +9,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -32,6 +34,7 @@ public final class FaultProxy implements AutoCloseable {
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger nodeWatches = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    private final List<Refusal> refusals = new CopyOnWriteArrayList<>();
     private volatile Mode mode = Mode.PASS;
     private volatile int retryAfterSeconds = 2;
     private volatile boolean open = true;
@@ -100,6 +103,15 @@ public final class FaultProxy implements AutoCloseable {
         return refused.get();
     }
 
+    /** A request answered with a failure: when its head was read ({@link System#nanoTime}) and what it asked for. */
+    public record Refusal(long nanos, String target) {
+    }
+
+    /** The refused requests so far, in the order they came. */
+    public List<Refusal> refusals() {
+        return List.copyOf(refusals);
+    }
+
     private void accept() {
         while (open) {
             try {
@@ -135,6 +147,7 @@ public final class FaultProxy implements AutoCloseable {
                     break;
                 }
             }
+            refusals.add(new Refusal(System.nanoTime(), target(head.toString(StandardCharsets.US_ASCII))));
             refused.incrementAndGet();
             String body = m == Mode.FAIL_500
                     ? "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"etcdserver: request timed out\",\"code\":500}"
@@ -150,6 +163,12 @@ public final class FaultProxy implements AutoCloseable {
         } catch (IOException ignored) {
             // the client gave up first
         }
+    }
+
+    /** "GET /api/v1/nodes?watch=true HTTP/1.1" → "/api/v1/nodes?watch=true". */
+    private static String target(String head) {
+        String[] requestLine = head.split("\r\n", 2)[0].split(" ");
+        return requestLine.length >= 2 ? requestLine[1] : "";
     }
 
     private void waitWhileStalled() throws InterruptedException {

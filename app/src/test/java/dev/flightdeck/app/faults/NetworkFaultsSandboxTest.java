@@ -12,6 +12,7 @@ import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
+import dev.flightdeck.testkit.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -93,15 +93,17 @@ class NetworkFaultsSandboxTest {
         openSynced(dir);
         int lists = lists();
         int watches = proxy.nodeWatchRequests();
-        long end = System.nanoTime() + IDLE.toNanos() * 3 + 1_000_000_000L;
-        while (System.nanoTime() < end) { // nothing changes: no event and no bookmark on any stream
+        long start = System.nanoTime();
+        // Nothing changes: no event and no bookmark on any stream. Until the node watch has been reopened twice
+        // (each after an idle limit of silence), no watcher may say it is reconnecting.
+        Await.until("silent node watches reopened twice", Duration.ofSeconds(60), () -> {
             assertTrue(session.watcherHealth().stream().noneMatch(h -> h.phase() == WatchPhase.RECONNECTING),
                     "a quiet stream is no alarm: " + session.health().describe());
-            Thread.sleep(50);
-        }
+            return proxy.nodeWatchRequests() - watches >= 2;
+        });
         System.out.println("figure: " + (proxy.nodeWatchRequests() - watches) + " quiet node watches reopened in "
-                + (IDLE.toMillis() * 3 + 1000) + " ms (idle limit " + IDLE.toMillis() + " ms), no LIST, never reconnecting");
-        assertTrue(proxy.nodeWatchRequests() - watches >= 2, "silent watches are reopened, not trusted forever");
+                + (System.nanoTime() - start) / 1_000_000 + " ms (idle limit " + IDLE.toMillis()
+                + " ms), no LIST, never reconnecting");
         assertEquals(lists, lists(), "from the resourceVersion: no LIST");
     }
 
@@ -113,7 +115,8 @@ class NetworkFaultsSandboxTest {
         proxy.mode(FaultProxy.Mode.STALL);
         sandbox.control().setNodeCondition("gpu-node-001", "GpuNvlinkWatch", "True", "NvlinkDown", "link 3 down");
         // Silent for the idle limit, then a reopen that gets no answer within it: a stall, said so.
-        until("a watcher takes its silent stream for stalled", () -> anyReconnecting("sent nothing for 3 s and reopening it failed"));
+        Await.until("a watcher takes its silent stream for stalled", Duration.ofSeconds(30),
+                () -> anyReconnecting("sent nothing for 3 s and reopening it failed"));
         long detectedMs = (System.nanoTime() - stalled) / 1_000_000;
         System.out.println("figure: stalled watch stream noticed after " + detectedMs + " ms (idle limit "
                 + IDLE.toMillis() + " ms: silent, then a reopen with no answer)");
@@ -157,12 +160,19 @@ class NetworkFaultsSandboxTest {
         openSynced(dir);
         proxy.mode(FaultProxy.Mode.FAIL_500);
         sandbox.control().setNodeCondition("gpu-node-005", "GpuPcieWatch", "True", "PcieError", "PCIe replay");
-        Thread.sleep(6_000);
-        int refused = proxy.refused();
-        System.out.println("figure: " + refused + " requests in 6 s of HTTP 500s (" + session.watcherHealth().size()
-                + " watchers backing off with jitter)");
-        assertTrue(anyReconnecting("HTTP 500 etcdserver: request timed out"), session.health().describe());
-        assertTrue(refused <= 6 * session.watcherHealth().size(), refused + " requests: back-off holds them");
+        Await.until(() -> "a watch refused three times: " + refusedCounts(), Duration.ofSeconds(60),
+                () -> refusedWatches().values().stream().anyMatch(t -> t.size() >= 3));
+        Await.until(() -> "the 500s said: " + session.health().describe(), Duration.ofSeconds(30),
+                () -> anyReconnecting("HTTP 500 etcdserver: request timed out"));
+        Map<String, List<Long>> gaps = gapsMillis(refusedWatches());
+        System.out.println("figure: ms between a watch's refused requests under HTTP 500s (" + session.watcherHealth().size()
+                + " watchers backing off with jitter): " + gaps.values());
+        // The n-th wait after a 500 is at least half of 500 ms << n, whatever the jitter: 0.5 s, 1 s, 2 s, ...
+        gaps.forEach((watch, waits) -> {
+            for (int i = 0; i < waits.size(); i++) {
+                assertTrue(waits.get(i) >= 250L << (i + 1), watch + " asked again after " + waits + " ms: back-off holds it");
+            }
+        });
         proxy.mode(FaultProxy.Mode.PASS);
         assertConverges("after the 500s");
     }
@@ -172,13 +182,12 @@ class NetworkFaultsSandboxTest {
         openSynced(dir);
         proxy.retryAfter(4);
         proxy.mode(FaultProxy.Mode.FAIL_429);
-        until("the first 429s", () -> proxy.refused() >= session.watcherHealth().size());
-        Thread.sleep(1_000);
-        int first = proxy.refused();
-        Thread.sleep(2_000);
-        int during = proxy.refused() - first;
-        System.out.println("figure: " + during + " requests in the 2 s after the 429s, Retry-After 4 s");
-        assertEquals(0, during, "no watcher tries again before its Retry-After");
+        Await.until(() -> "a watch asked again after its 429: " + refusedCounts(), Duration.ofSeconds(60),
+                () -> refusedWatches().values().stream().anyMatch(t -> t.size() >= 2));
+        Map<String, List<Long>> gaps = gapsMillis(refusedWatches());
+        System.out.println("figure: ms between a watch's requests refused with 429, Retry-After 4 s: " + gaps.values());
+        gaps.forEach((watch, waits) -> assertTrue(waits.stream().allMatch(w -> w >= 4_000),
+                watch + " asked again after " + waits + " ms: no watcher tries again before its Retry-After"));
         proxy.mode(FaultProxy.Mode.PASS);
         assertConverges("after the 429s");
     }
@@ -230,6 +239,41 @@ class NetworkFaultsSandboxTest {
         assertTrue(perSecond.size() >= 5, "spread over the seconds the budget allows: " + perSecond);
     }
 
+    /**
+     * Each watch's refused requests (when the proxy read them, ns), keyed by what it asked for less its
+     * timeoutSeconds (a watcher picks a new one for each request, as client-go does).
+     */
+    private Map<String, List<Long>> refusedWatches() {
+        Map<String, List<Long>> watches = new TreeMap<>();
+        for (FaultProxy.Refusal r : proxy.refusals()) {
+            if (r.target().contains("watch=")) {
+                watches.computeIfAbsent(r.target().replaceAll("&?timeoutSeconds=\\d+", ""), k -> new ArrayList<>())
+                        .add(r.nanos());
+            }
+        }
+        return watches;
+    }
+
+    /** How many times each watch was refused, for a failed wait. */
+    private String refusedCounts() {
+        Map<String, Integer> counts = new TreeMap<>();
+        refusedWatches().forEach((watch, at) -> counts.put(watch, at.size()));
+        return counts.toString();
+    }
+
+    /** For each watch, the milliseconds between one refused request and the next. */
+    private static Map<String, List<Long>> gapsMillis(Map<String, List<Long>> refused) {
+        Map<String, List<Long>> gaps = new TreeMap<>();
+        refused.forEach((watch, at) -> {
+            List<Long> g = new ArrayList<>();
+            for (int i = 1; i < at.size(); i++) {
+                g.add((at.get(i) - at.get(i - 1)) / 1_000_000);
+            }
+            gaps.put(watch, g);
+        });
+        return gaps;
+    }
+
     private int lists() {
         return session.watcherLists().values().stream().mapToInt(Integer::intValue).sum();
     }
@@ -269,15 +313,5 @@ class NetworkFaultsSandboxTest {
         }
         assertEquals(server, shown, "the model equals the server within 10 s " + when + "; watchers: "
                 + session.watcherHealth());
-    }
-
-    private static void until(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(20);
-        }
     }
 }
