@@ -4,6 +4,7 @@ import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
+import dev.flightdeck.testkit.Await;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
@@ -15,7 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -65,7 +69,8 @@ class CredentialRotationRealTest {
         try (ClusterSession session = ClusterSession.open(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             rotor.rotate();
-            Thread.sleep(5_000); // past the 4 s lifetime of token A
+            Instant expiry = rotor.lastExpiry();
+            Await.until("past token A's expiry, " + expiry, Duration.ofSeconds(30), () -> Instant.now().isAfter(expiry));
             real.plane().killApiserver();
             real.plane().startApiserverAgain();
             String node = awaitNewNodeShown(real, session);
@@ -183,12 +188,13 @@ class CredentialRotationRealTest {
             Files.writeString(script, """
                     #!/bin/sh
                     # A credential plugin: the current token, and an expiry when asked for one.
-                    echo run >> "$TOKEN_DIR/runs"
                     token=$(cat "$TOKEN_DIR/current-token")
                     if [ "$LIFETIME" -gt 0 ]; then
                       expiry=$(date -u -d "+$LIFETIME seconds" +%Y-%m-%dT%H:%M:%SZ)
+                      echo "run $expiry" >> "$TOKEN_DIR/runs"
                       printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s","expirationTimestamp":"%s"}}' "$token" "$expiry"
                     else
+                      echo run >> "$TOKEN_DIR/runs"
                       printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$token"
                     fi
                     """);
@@ -202,6 +208,12 @@ class CredentialRotationRealTest {
                           - {name: TOKEN_DIR, value: "%s"}
                           - {name: LIFETIME, value: "%d"}
                     """.formatted(script, dir, lifetimeSeconds);
+        }
+
+        /** The expiry the plugin gave the last token it issued ("run EXPIRY" in its log of runs). */
+        Instant lastExpiry() throws Exception {
+            List<String> runs = Files.readAllLines(dir.resolve("runs"));
+            return Instant.parse(runs.getLast().split(" ")[1]);
         }
 
         int runs() throws Exception {

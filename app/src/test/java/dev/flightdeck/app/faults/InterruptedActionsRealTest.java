@@ -9,9 +9,11 @@ import dev.flightdeck.app.cli.Headless;
 import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
+import dev.flightdeck.app.fleet.PreflightConvention;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;
+import dev.flightdeck.testkit.Await;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -22,6 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -194,7 +197,9 @@ class InterruptedActionsRealTest {
                 assertTrue(System.nanoTime() < deadline, "the validation Job is created");
                 Thread.sleep(100);
             }
-            Thread.sleep(1_000); // the gate is written right after the Job
+            // The gate (its taint and the running label) is written right after the Job: cut once it is there.
+            Await.until("the preflight gate on " + node, Duration.ofSeconds(60), () -> "running".equals(real.admin().nodes()
+                    .withName(node).get().getMetadata().getLabels().get(PreflightConvention.DEFAULT.key())));
             real.plane().killApiserver();
             Run r = preflight.get(90, TimeUnit.SECONDS);
             assertEquals(6, r.code, r.out + r.err);
