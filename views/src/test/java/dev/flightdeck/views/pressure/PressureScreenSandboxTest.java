@@ -16,6 +16,7 @@ import org.testfx.api.FxRobot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,7 +66,9 @@ class PressureScreenSandboxTest extends SandboxScreenTest {
         assertTrue(text(robot, "#chart-refused-title").endsWith("(red)"), text(robot, "#chart-refused-title"));
         assertTrue(robot.lookup("#status-pressure").query().getStyleClass().contains("level-red"), "status bar red too");
         // A few more scrapes so the chart shows the climb, then the picture.
-        Thread.sleep(3000);
+        Instant red = sessions.pressure().latestProperty().get().at();
+        FxWait.until(() -> sessions.pressure().historyProperty().get().times().stream().filter(t -> t.isAfter(red)).count() >= 3,
+                "three more scrapes on the chart");
         Path shot = Screenshots.write(window.getScene(), "pressure");
         assertTrue(Files.size(shot) > 50_000, "a dashboard with content: " + shot);
 
