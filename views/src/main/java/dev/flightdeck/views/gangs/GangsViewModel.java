@@ -119,7 +119,7 @@ public final class GangsViewModel implements AutoCloseable {
         Instant now = clock.instant();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
-        table.change(removed.size() + added.size(), () -> rows.announce(removed, added));
+        rows.announce(removed, added, !pending.isEmpty(), table);
         pending.measured(System.nanoTime() - started, applied);
         if (resetApplying && pending.isEmpty()) {
             resetApplying = false;
@@ -219,7 +219,7 @@ public final class GangsViewModel implements AutoCloseable {
      * puts them back in one change ({@link #unpark}); the reset its model sends then brings each up to date in place.
      */
     public void park(String cluster) {
-        parked.park(cluster, new ArrayList<>(rows));
+        parked.park(cluster, rows.withKeptBack());
         clear();
     }
 

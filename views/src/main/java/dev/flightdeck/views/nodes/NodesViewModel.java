@@ -122,7 +122,7 @@ public final class NodesViewModel {
         Set<NodeRow> removed = new HashSet<>();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
-        table.change(removed.size() + added.size(), () -> rows.announce(removed, added));
+        rows.announce(removed, added, !pending.isEmpty(), table);
         pending.measured(System.nanoTime() - started, applied);
         choices.refresh();
         if (sel != null && byName.get(sel.name()) != sel) {
@@ -226,7 +226,7 @@ public final class NodesViewModel {
      * then brings each up to date in place.
      */
     public void park(String cluster) {
-        parked.park(cluster, new Parked(new HashMap<>(byName), new ArrayList<>(rows), choices.saved(), summary.get()));
+        parked.park(cluster, new Parked(new HashMap<>(byName), rows.withKeptBack(), choices.saved(), summary.get()));
         clear();
     }
 
