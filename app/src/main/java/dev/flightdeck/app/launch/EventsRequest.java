@@ -38,9 +38,9 @@ public record EventsRequest(Target target, boolean warnings, Duration since) {
             switch (flag) {
                 case "--warnings" -> warnings = true;
                 case "--for" -> {
-                    target = inlineValue != null ? inlineValue : LaunchOptions.value(args, ++i, flag);
+                    target = inlineValue != null ? inlineValue : LaunchParser.value(args, ++i, flag);
                 }
-                default -> since = inlineValue != null ? inlineValue : LaunchOptions.value(args, ++i, flag);
+                default -> since = inlineValue != null ? inlineValue : LaunchParser.value(args, ++i, flag);
             }
             return i;
         }

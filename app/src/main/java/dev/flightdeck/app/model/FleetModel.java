@@ -3,16 +3,24 @@ package dev.flightdeck.app.model;
 import dev.flightdeck.app.fleet.FleetSnapshot;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.GpuTrustRules;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.fleet.PreflightReader;
-import dev.flightdeck.app.fleet.PreflightState;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangBook;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.WorkloadObject;
+import dev.flightdeck.app.model.FleetMessage.Barrier;
+import dev.flightdeck.app.model.FleetMessage.NodeChange;
+import dev.flightdeck.app.model.FleetMessage.PodChange;
+import dev.flightdeck.app.model.FleetMessage.QueueChange;
+import dev.flightdeck.app.model.FleetMessage.QueuesDue;
+import dev.flightdeck.app.model.FleetMessage.Stop;
+import dev.flightdeck.app.model.FleetMessage.Subscribe;
+import dev.flightdeck.app.model.FleetMessage.TelemetryChange;
+import dev.flightdeck.app.model.FleetMessage.Tick;
+import dev.flightdeck.app.model.FleetMessage.VolcanoQueueChange;
+import dev.flightdeck.app.model.FleetMessage.WorkloadChange;
 import dev.flightdeck.app.watch.WatchEvent;
 
 import java.time.Clock;
@@ -23,10 +31,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -41,89 +47,30 @@ import java.util.function.Consumer;
  */
 public final class FleetModel implements AutoCloseable {
 
-    private sealed interface Message {
-    }
-
-    private record NodeChange(WatchEvent<NodeFacts> event) implements Message {
-    }
-
-    private record PodChange(WatchEvent<PodFacts> event) implements Message {
-    }
-
-    private record WorkloadChange(String kind, WatchEvent<WorkloadObject> event) implements Message {
-    }
-
-    /** A Kueue object changed (conventions §Kueue): folded into the queue book, whose pending Workloads are queued gangs. */
-    private record QueueChange(dev.flightdeck.app.queues.KueueKind kind,
-                               WatchEvent<dev.flightdeck.app.queues.KueueObject> event) implements Message {
-    }
-
-    /** A Volcano Queue changed: folded into the queue book too. */
-    private record VolcanoQueueChange(WatchEvent<dev.flightdeck.app.queues.VolcanoQueue> event) implements Message {
-    }
-
-    private record Subscribe(Consumer<FleetDelta> listener) implements Message {
-    }
-
-    /** GPU telemetry's judgement at one refresh: replaces the last one whole. */
-    private record TelemetryChange(GpuTelemetryFindings findings) implements Message {
-    }
-
-    /** Wakes the model to build the queue snapshot it put off ({@link #QUEUES_INTERVAL_NANOS}). */
-    private record QueuesDue() implements Message {
-    }
-
-    /** Re-evaluates every node so ages in reasons ("failed 2h ago") stay true. */
-    private record Tick() implements Message {
-    }
-
-    private record Stop() implements Message {
-    }
-
-    /** Released once everything queued before it has been folded in. */
-    private record Barrier(CountDownLatch folded) implements Message {
-    }
-
     /** The shortest time between two folds (20 a second at most); the screen applies 10 a second. */
     static final long FOLD_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    /**
-     * The shortest time between two queue snapshots. One costs ~7 ms with 2,500 Workloads waiting on 2,500
-     * admitted; while Kueue rewrites Workloads, once per fold (20 a second) would be a sixth of a core.
-     */
-    static final long QUEUES_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-    private final BlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
+    private final BlockingQueue<FleetMessage> inbox = new LinkedBlockingQueue<>();
     private final List<Consumer<FleetDelta>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, NodeFacts> nodes = new HashMap<>();
-    private final Map<String, GpuNode> gpuNodes = new ConcurrentHashMap<>();
-    private final FleetTally tally = new FleetTally();
     private final PodIndex pods = new PodIndex();
     private final GangBook gangs = new GangBook();
-    /** Model thread only: Kueue's queues; {@link #queues} is what others read. */
-    private final dev.flightdeck.app.queues.QueueBook queueBook = new dev.flightdeck.app.queues.QueueBook();
-    private volatile dev.flightdeck.app.queues.QueuesSnapshot queues = dev.flightdeck.app.queues.QueuesSnapshot.EMPTY;
-    /** Model thread only: when the last queue snapshot was built, and whether a wake-up for the next is on its way. */
-    private long queuesBuiltNanos = System.nanoTime() - QUEUES_INTERVAL_NANOS;
-    private boolean queuesDue;
-    private final PreflightConvention preflight;
-    private final Clock clock;
-    private final CountDownLatch nodesListed = new CountDownLatch(1);
-    private final CountDownLatch podsListed = new CountDownLatch(1);
-    private final Thread thread;
+    private final QueueSnapshots queues = new QueueSnapshots(() -> inbox.add(new QueuesDue()));
     private final FoldProblems problems = new FoldProblems();
-    /** Model thread only: telemetry's findings per node, as last received (none without telemetry). */
-    private Map<String, List<dev.flightdeck.app.fleet.GpuHealthFinding>> gpuHealth = Map.of();
+    private final GpuNodeTable gpuNodes;
+    private final Clock clock;
+    private final FirstLists lists = new FirstLists();
+    private final WatchEventFold events = new WatchEventFold(nodes, pods, gangs, lists);
+    private final Thread thread;
     /** Model thread only: the next fold publishes a reset (a node relist, or recovery after a failed fold). */
     private boolean resetAll;
     /** Model thread only: a fold failed half-way, so the next one rebuilds everything. */
     private boolean resyncAll;
     private volatile FleetSummary summary = FleetSummary.EMPTY;
-    /** Written on the model thread only; how far the first LISTs have come, for the status bar and the startup trace. */
-    private volatile SyncProgress sync = SyncProgress.NOTHING;
     private volatile long version;
 
     public FleetModel(PreflightConvention preflight, Clock clock) {
-        this.preflight = preflight;
+        this.gpuNodes = new GpuNodeTable(preflight, pods, problems);
         this.clock = clock;
         this.thread = Thread.ofPlatform().name("fleet-model").daemon().start(this::run);
     }
@@ -182,9 +129,7 @@ public final class FleetModel implements AutoCloseable {
     }
 
     public FleetSnapshot snapshot() {
-        List<GpuNode> sorted = new ArrayList<>(gpuNodes.values());
-        sorted.sort(Comparator.comparing(GpuNode::name));
-        return new FleetSnapshot(version, sorted, summary);
+        return new FleetSnapshot(version, gpuNodes.sorted(), summary);
     }
 
     /** The fleet header as of the last fold, without copying or sorting the nodes. */
@@ -219,7 +164,7 @@ public final class FleetModel implements AutoCloseable {
 
     /** Kueue's queues as of the last fold; empty on a cluster without Kueue. */
     public dev.flightdeck.app.queues.QueuesSnapshot queues() {
-        return queues;
+        return queues.current();
     }
 
     /** Up to {@code limit} pods whose name passes {@code test}, in no particular order (search). */
@@ -238,17 +183,17 @@ public final class FleetModel implements AutoCloseable {
 
     /** The GPU nodes' names, unsorted (search). */
     public java.util.Set<String> gpuNodeNames() {
-        return java.util.Collections.unmodifiableSet(gpuNodes.keySet());
+        return gpuNodes.names();
     }
 
     /** How far the first LISTs have come (any thread). */
     public SyncProgress sync() {
-        return sync;
+        return lists.progress();
     }
 
     /** Waits until the node LIST has been folded in (the pods may still be listing). */
     public boolean awaitNodesListed(long timeout, TimeUnit unit) throws InterruptedException {
-        return nodesListed.await(timeout, unit);
+        return lists.awaitNodes(timeout, unit);
     }
 
     public int podCount() {
@@ -257,9 +202,7 @@ public final class FleetModel implements AutoCloseable {
 
     /** Waits until both the node and the pod LIST have been folded in. */
     public boolean awaitSynced(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        return nodesListed.await(timeout, unit)
-                && podsListed.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return lists.awaitNodesAndPods(timeout, unit);
     }
 
     /** Waits until every change queued so far has been folded into the model. */
@@ -281,7 +224,7 @@ public final class FleetModel implements AutoCloseable {
     }
 
     /** Folds one batch; returns false when asked to stop. */
-    private boolean fold(List<Message> batch) {
+    private boolean fold(List<FleetMessage> batch) {
         Set<String> dirty = new HashSet<>();
         // Nodes whose own facts changed: only these can change a rank's node verdict.
         // (A pod change dirties its node's pod count, which no gang depends on.)
@@ -290,16 +233,16 @@ public final class FleetModel implements AutoCloseable {
         boolean podsDone = false;
         List<Consumer<FleetDelta>> newcomers = new ArrayList<>();
         List<CountDownLatch> barriers = new ArrayList<>();
-        for (Message m : batch) {
+        for (FleetMessage m : batch) {
             try {
                 if (!foldOne(m, nodeFactsChanged, dirty, newcomers, barriers)) {
                     listeners.clear();
                     return false;
                 }
-                nodesDone |= m instanceof NodeChange n && listEnded(n.event());
-                podsDone |= m instanceof PodChange p && listEnded(p.event());
+                nodesDone |= m instanceof NodeChange n && FirstLists.ended(n.event());
+                podsDone |= m instanceof PodChange p && FirstLists.ended(p.event());
             } catch (RuntimeException | StackOverflowError e) {
-                problems.record(describe(m), e, Instant.now());
+                problems.record(FleetMessage.describe(m), e, Instant.now());
             }
         }
         try {
@@ -313,8 +256,7 @@ public final class FleetModel implements AutoCloseable {
             // a reader waiting on a barrier wants everything before it folded, the queues too
             publishFolded(dirty, nodeFactsChanged, newcomers, !barriers.isEmpty());
         } catch (RuntimeException | StackOverflowError e) {
-            long changes = batch.stream().filter(m -> m instanceof NodeChange || m instanceof PodChange
-                    || m instanceof WorkloadChange || m instanceof QueueChange || m instanceof VolcanoQueueChange).count();
+            long changes = batch.stream().filter(FleetMessage::isChange).count();
             problems.record("folding " + changes + (changes == 1 ? " change" : " changes") + " (all rebuilt with the next)",
                     e, Instant.now());
             resyncAll = true;
@@ -325,14 +267,10 @@ public final class FleetModel implements AutoCloseable {
             }
         } finally {
             if (nodesDone) {
-                sync = sync.withNodesWhole(nodes.size(), gpuNodes.size());
-                dev.flightdeck.app.trace.StartupTrace.mark("nodes-listed", nodes.size());
-                nodesListed.countDown();
+                lists.nodesWhole(nodes.size(), gpuNodes.size());
             }
             if (podsDone) {
-                sync = sync.withPodsWhole(pods.size(), gangs.gangs().size());
-                dev.flightdeck.app.trace.StartupTrace.mark("pods-synced", pods.size());
-                podsListed.countDown();
+                lists.podsWhole(pods.size(), gangs.gangs().size());
             }
             barriers.forEach(CountDownLatch::countDown);
         }
@@ -340,33 +278,19 @@ public final class FleetModel implements AutoCloseable {
     }
 
     /** Folds one message into the maps; returns false for Stop. */
-    private boolean foldOne(Message m, Set<String> nodeFactsChanged, Set<String> dirty, List<Consumer<FleetDelta>> newcomers,
+    private boolean foldOne(FleetMessage m, Set<String> nodeFactsChanged, Set<String> dirty, List<Consumer<FleetDelta>> newcomers,
                             List<CountDownLatch> barriers) {
         switch (m) {
-            case NodeChange(WatchEvent<NodeFacts> e) -> resetAll |= foldNode(e, nodeFactsChanged);
-            case PodChange(WatchEvent<PodFacts> e) -> foldPod(e, dirty);
-            case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) -> {
-                switch (e) {
-                    case WatchEvent.Upserted<WorkloadObject>(WorkloadObject w) -> gangs.putWorkload(w);
-                    case WatchEvent.Deleted<WorkloadObject>(WorkloadObject w) -> gangs.removeWorkload(w);
-                    case WatchEvent.Relisted<WorkloadObject>(List<WorkloadObject> all) -> gangs.replaceWorkloads(kind, all);
-                    case WatchEvent.Paged<WorkloadObject> page -> page.items().forEach(gangs::putWorkload);
-                }
-            }
+            case NodeChange(WatchEvent<NodeFacts> e) -> resetAll |= events.node(e, nodeFactsChanged);
+            case PodChange(WatchEvent<PodFacts> e) -> events.pod(e, dirty);
+            case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) -> events.workload(kind, e);
             case TelemetryChange(GpuTelemetryFindings f) -> {
-                Set<String> names = new HashSet<>(gpuHealth.keySet());
-                names.addAll(f.nodes().keySet());
-                for (String name : names) {
-                    if (!Objects.equals(gpuHealth.get(name), f.nodes().get(name))) {
-                        nodeFactsChanged.add(name); // its trust may change, and with it its gangs' ranks
-                    }
-                }
-                gpuHealth = f.nodes();
+                gpuNodes.telemetry(f.nodes(), nodeFactsChanged);
                 gangs.gpuActivity(f.gangs());
             }
-            case QueueChange(dev.flightdeck.app.queues.KueueKind kind, var e) -> queueBook.apply(kind, e);
-            case VolcanoQueueChange(var e) -> queueBook.applyVolcano(e);
-            case QueuesDue() -> queuesDue = false;
+            case QueueChange(var kind, var e) -> queues.apply(kind, e);
+            case VolcanoQueueChange(var e) -> queues.applyVolcano(e);
+            case QueuesDue() -> queues.dueNow();
             case Subscribe(Consumer<FleetDelta> l) -> newcomers.add(l);
             case Barrier(CountDownLatch l) -> barriers.add(l);
             case Tick() -> {
@@ -386,61 +310,19 @@ public final class FleetModel implements AutoCloseable {
         boolean reset = resetAll;
         resetAll = false;
         Instant now = clock.instant();
-        List<GpuNode> upserted = new ArrayList<>();
-        Set<String> removed = new HashSet<>();
-        // Ranks show their node's trust: only nodes whose trust changed make their gangs change.
-        Set<String> trustChanged = new HashSet<>();
         dirty.addAll(nodeFactsChanged);
-        for (String name : dirty) {
-            NodeFacts facts = nodes.get(name);
-            if (facts == null || !facts.isGpuNode()) {
-                GpuNode gone = gpuNodes.remove(name);
-                if (gone != null) {
-                    tally.replace(gone, null);
-                    removed.add(name);
-                    trustChanged.add(name);
-                }
-                continue;
-            }
-            GpuNode n;
-            try {
-                n = build(facts, now);
-            } catch (RuntimeException e) {
-                problems.record("node " + name, e, Instant.now()); // this node stays as it was; the others go on
-                continue;
-            }
-            GpuNode old = gpuNodes.put(name, n);
-            tally.replace(old, n);
-            if (old == null || !Objects.equals(old.trust(), n.trust())) {
-                trustChanged.add(name);
-            }
-            if (reset || !looksTheSame(old, n)) {
-                upserted.add(n);
-            }
-        }
+        GpuNodeTable.Rebuilt rebuilt = gpuNodes.rebuild(dirty, nodes, reset, now);
+        Set<String> trustChanged = rebuilt.trustChanged();
         trustChanged.retainAll(nodeFactsChanged);
         gangs.nodesChanged(reset ? nodeFactsChanged : trustChanged, pods::onNode);
-        if (queueBook.dirty()) {
-            // at most once per interval however many Workloads changed: a quota freed changes every waiting reason
-            // of its queue; what changed meanwhile waits for the wake-up, not for the next unrelated change
-            long since = System.nanoTime() - queuesBuiltNanos;
-            if (since >= QUEUES_INTERVAL_NANOS || queuesNow) {
-                queues = queueBook.snapshot();
-                gangs.queued(queues.gangs());
-                queuesBuiltNanos = System.nanoTime();
-            } else if (!queuesDue) {
-                queuesDue = true;
-                java.util.concurrent.CompletableFuture.delayedExecutor(QUEUES_INTERVAL_NANOS - since, TimeUnit.NANOSECONDS)
-                        .execute(() -> inbox.add(new QueuesDue()));
-            }
-        }
+        queues.afterFold(queuesNow, gangs);
         GangBook.Changes gangChanges = gangs.rebuild(gpuNodes::get,
-                new dev.flightdeck.app.gangs.WhyWaiting(gpuNodes.values(), queues.admittedGangs()), now);
+                new dev.flightdeck.app.gangs.WhyWaiting(gpuNodes.values(), queues.current().admittedGangs()), now);
         if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
-            summary = tally.summary(nodes.size(), pods.size());
+            summary = gpuNodes.summary(nodes.size(), pods.size());
             version++;
             publish(reset ? everything(summary)
-                    : new FleetDelta(version, false, upserted, removed, summary, gangChanges.changed(),
+                    : new FleetDelta(version, false, rebuilt.upserted(), rebuilt.removed(), summary, gangChanges.changed(),
                     gangChanges.removed()), listeners);
         }
         if (!newcomers.isEmpty()) {
@@ -449,110 +331,8 @@ public final class FleetModel implements AutoCloseable {
         }
     }
 
-    /** A whole LIST, or the last page of a streamed first one. */
-    private static boolean listEnded(WatchEvent<?> e) {
-        return e instanceof WatchEvent.Relisted || e instanceof WatchEvent.Paged<?> p && p.progress().whole();
-    }
-
-    private static String describe(Message m) {
-        return switch (m) {
-            case NodeChange(WatchEvent<NodeFacts> e) -> FoldProblems.describe("node", e, NodeFacts::name);
-            case PodChange(WatchEvent<PodFacts> e) -> FoldProblems.describe("pod", e, p -> p.namespace() + "/" + p.name());
-            case WorkloadChange(String kind, WatchEvent<WorkloadObject> e) ->
-                    FoldProblems.describe(kind, e, w -> w.namespace() + "/" + w.name());
-            case QueueChange(dev.flightdeck.app.queues.KueueKind kind, var e) ->
-                    FoldProblems.describe(kind.watchedName(), e, dev.flightdeck.app.queues.KueueObject::key);
-            case VolcanoQueueChange(var e) -> FoldProblems.describe(dev.flightdeck.app.queues.VolcanoQueueProjector.WATCHED_NAME,
-                    e, dev.flightdeck.app.queues.VolcanoQueue::name);
-            default -> m.getClass().getSimpleName();
-        };
-    }
-
-    /**
-     * Whether a rebuilt node shows exactly what it showed: a rank on it restarting or turning
-     * ready re-counts its pods but changes nothing on the node's row, and under churn most pod
-     * events are of that kind; such a node is not sent to the screens again.
-     */
-    private static boolean looksTheSame(GpuNode old, GpuNode n) {
-        return old != null && old.facts() == n.facts() && old.podCount() == n.podCount()
-                && old.gpusInUse() == n.gpusInUse() && Objects.equals(old.trust(), n.trust())
-                && Objects.equals(old.preflight(), n.preflight()) && Objects.equals(old.cordon(), n.cordon());
-    }
-
     private FleetDelta everything(FleetSummary summary) {
         return new FleetDelta(version, true, List.copyOf(gpuNodes.values()), Set.of(), summary, gangs.gangs(), Set.of());
-    }
-
-    private boolean foldNode(WatchEvent<NodeFacts> e, Set<String> dirty) {
-        switch (e) {
-            case WatchEvent.Upserted<NodeFacts>(NodeFacts n) -> {
-                nodes.put(n.name(), n);
-                dirty.add(n.name());
-            }
-            case WatchEvent.Deleted<NodeFacts>(NodeFacts n) -> {
-                nodes.remove(n.name());
-                dirty.add(n.name());
-            }
-            case WatchEvent.Relisted<NodeFacts>(List<NodeFacts> all) -> {
-                // gpuNodes is not cleared: other threads read it, and an empty moment in the
-                // middle of a relist showed nodes as gone. Every name before and after is
-                // dirty, so the fold below rebuilds or removes each one.
-                dirty.addAll(nodes.keySet());
-                nodes.clear();
-                for (NodeFacts n : all) {
-                    nodes.put(n.name(), n);
-                }
-                dirty.addAll(nodes.keySet());
-                return true;
-            }
-            case WatchEvent.Paged<NodeFacts> page -> {
-                for (NodeFacts n : page.items()) {
-                    nodes.put(n.name(), n);
-                    dirty.add(n.name());
-                }
-                sync = sync.withNodesPage(page.progress(), nodes.size());
-            }
-        }
-        return false;
-    }
-
-    private void foldPod(WatchEvent<PodFacts> e, Set<String> dirty) {
-        switch (e) {
-            case WatchEvent.Upserted<PodFacts>(PodFacts p) -> {
-                pods.put(p, dirty);
-                gangs.put(p);
-            }
-            case WatchEvent.Deleted<PodFacts>(PodFacts p) -> {
-                pods.remove(p, dirty);
-                gangs.remove(p);
-            }
-            case WatchEvent.Relisted<PodFacts>(List<PodFacts> all) -> {
-                pods.replaceAll(all, dirty);
-                gangs.replaceAll(all);
-            }
-            case WatchEvent.Paged<PodFacts> page -> {
-                for (PodFacts p : page.items()) {
-                    pods.put(p, dirty);
-                    gangs.put(p);
-                }
-                sync = sync.withPodsPage(page.progress(), pods.size());
-            }
-        }
-    }
-
-    private GpuNode build(NodeFacts facts, Instant now) {
-        PreflightState pre = PreflightReader.read(facts, preflight);
-        int podCount = 0;
-        int gpus = 0;
-        for (PodFacts p : pods.onNode(facts.name())) {
-            if (!p.finished()) {
-                podCount++;
-                gpus += p.gpuRequest();
-            }
-        }
-        return new GpuNode(facts, pre, PreflightReader.cordon(facts), GpuTrustRules.assess(facts, pre,
-                gpuHealth.getOrDefault(facts.name(), List.of()), now),
-                podCount, gpus);
     }
 
     private static void publish(FleetDelta delta, List<Consumer<FleetDelta>> to) {

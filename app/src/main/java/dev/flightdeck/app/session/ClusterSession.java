@@ -1,10 +1,6 @@
 package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.checkpoints.CheckpointService;
-import dev.flightdeck.app.checkpoints.ObjectStoreCheckpoints;
-import dev.flightdeck.app.checkpoints.S3Settings;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
@@ -12,9 +8,7 @@ import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.gangs.WorkloadKind;
-import dev.flightdeck.app.pressure.ControlPlaneFetcher;
 import dev.flightdeck.app.pressure.PressureScraper;
-import dev.flightdeck.app.pressure.PressureTracker;
 import dev.flightdeck.app.gangs.WorkloadObject;
 import dev.flightdeck.app.gangs.WorkloadProjector;
 import dev.flightdeck.app.watch.ApiDiscovery;
@@ -60,13 +54,8 @@ public final class ClusterSession implements AutoCloseable {
     private volatile GangKindsWatched gangKinds;
     /** Kueue's kinds, watched where served (found with the gang objects, by the same discovery). */
     private final QueueWatchers queueWatchers;
-    private final ObjectStoreCheckpoints objectStore;
-    private final CheckpointService checkpoints;
-    private final PressureScraper pressure;
-    /** GPU telemetry (DCGM), read every 30 s once the watches have synced; its findings go into the model. */
-    private final dev.flightdeck.app.telemetry.TelemetryPoller telemetry;
-    /** Events: nothing is watched until a screen shows them (see {@link dev.flightdeck.app.diagnose.events.EventFeed}). */
-    private final dev.flightdeck.app.diagnose.events.EventFeed events;
+    /** Checkpoints, Events, pressure and GPU telemetry: what the session reads besides its watches. */
+    private final SessionServices services;
 
     private ClusterSession(ClusterConnection connection, ConnectionTarget target, SessionOptions options) {
         this.connection = connection;
@@ -87,32 +76,7 @@ public final class ClusterSession implements AutoCloseable {
         startPodsAfterNodes();
         try {
             this.queueWatchers = new QueueWatchers(connection.api(), fleet, options);
-            this.objectStore = connection.localObjectStorage().map(ClusterSession::localObjectStore)
-                    .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
-            this.checkpoints = new CheckpointService(objectStore);
-            this.events = new dev.flightdeck.app.diagnose.events.EventFeed(connection.api(),
-                    new dev.flightdeck.app.diagnose.events.EventFeed.Options(
-                            dev.flightdeck.app.diagnose.events.EventWindow.Limits.DEFAULT, options.pageSize(),
-                            options.watchIdleLimit(), dev.flightdeck.app.diagnose.events.EventFeed.Options.DEFAULTS.linger()),
-                    Clock.systemUTC());
-            this.pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
-                    connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
-            this.telemetry = new dev.flightdeck.app.telemetry.TelemetryPoller(
-                    dev.flightdeck.app.telemetry.TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
-                    new dev.flightdeck.app.telemetry.TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
-                    Clock.systemUTC(), dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL);
-            // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
-            // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
-            // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
-            Thread.ofVirtual().name("pressure-start").start(() -> {
-                try {
-                    fleet.awaitSynced(2, TimeUnit.MINUTES);
-                    pressure.start();
-                    telemetry.start();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            this.services = SessionServices.start(connection, options, fleet);
             this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                     .name("fleet-ticker").daemon().unstarted(r));
             ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
@@ -218,15 +182,6 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /**
-     * The sandbox's own object storage, signed with its dummy keys: the person's AWS credentials
-     * (environment, profiles, instance roles) are never sent to it, nor looked up for it.
-     */
-    private static ObjectStoreCheckpoints localObjectStore(dev.flightdeck.app.connect.LocalObjectStorage storage) {
-        return new ObjectStoreCheckpoints(new S3Settings(storage.endpoint(), "us-east-1", true),
-                StaticCredentialsProvider.create(AwsBasicCredentials.create(storage.accessKey(), storage.secretKey())));
-    }
-
-    /**
      * Connects (checking that the server answers and the credentials work) and starts
      * watching. Throws a {@link ConnectionProblem} in words when the cluster cannot be read.
      */
@@ -299,22 +254,22 @@ public final class ClusterSession implements AutoCloseable {
      * Reads may take seconds when storage is slow: call it off the UI thread.
      */
     public CheckpointService checkpoints() {
-        return checkpoints;
+        return services.checkpoints();
     }
 
     /** The cluster's Events: live lists for the Events screen and each node's, pod's and gang's detail. */
     public dev.flightdeck.app.diagnose.events.EventFeed events() {
-        return events;
+        return services.events();
     }
 
     /** The API server's own pressure: /metrics scraped into signals, readiness, history. */
     public PressureScraper pressure() {
-        return pressure;
+        return services.pressure();
     }
 
     /** GPU telemetry: its source, latest frame and findings (folded into the node verdicts and gangs), history. */
     public dev.flightdeck.app.telemetry.TelemetryPoller telemetry() {
-        return telemetry;
+        return services.telemetry();
     }
 
     /**
@@ -400,13 +355,10 @@ public final class ClusterSession implements AutoCloseable {
             queueWatchers.close();
         }
         ticker.shutdownNow();
-        events.close();
-        pressure.close();
-        telemetry.close();
+        services.close();
         nodeWatcher.close();
         podWatcher.close();
         fleet.close();
-        objectStore.close();
         connection.close();
     }
 }

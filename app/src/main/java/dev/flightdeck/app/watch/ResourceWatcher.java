@@ -3,19 +3,10 @@ package dev.flightdeck.app.watch;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fabric8.kubernetes.client.http.HttpRequest;
-import io.fabric8.kubernetes.client.http.HttpResponse;
 
 import java.io.IOException;
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -36,12 +27,11 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     /** A watch stream silent for longer than this is taken for stalled: twice the server's bookmark period, and then some. */
     public static final java.time.Duration IDLE_LIMIT = java.time.Duration.ofSeconds(150);
 
-    private final ApiEndpoint api;
-    private final String path;
     private final String resource;
     private final TolerantReader<T> reader;
     private final Consumer<WatchEvent<T>> sink;
-    private final int pageSize;
+    private final KindRequests requests;
+    private final PagedList<T> pages;
     private final java.time.Duration idleLimit;
     private volatile boolean running = true;
     private volatile WatchHealth health;
@@ -77,12 +67,11 @@ public final class ResourceWatcher<T> implements AutoCloseable {
     public ResourceWatcher(ApiEndpoint api, String path, String resource, Projector<T> projector,
                            Consumer<WatchEvent<T>> sink, int pageSize, java.time.Duration idleLimit) {
         this.idleLimit = idleLimit;
-        this.api = api;
-        this.path = path;
         this.resource = resource;
         this.reader = new TolerantReader<>(resource, projector);
         this.sink = sink;
-        this.pageSize = pageSize;
+        this.requests = new KindRequests(api, path, resource, idleLimit);
+        this.pages = new PagedList<>(requests, resource, reader, sink, pageSize);
         this.health = WatchHealth.syncing(resource);
     }
 
@@ -251,11 +240,7 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         }
     }
 
-    /**
-     * LIST in pages of {@code pageSize}. The next page is requested as soon as this page's
-     * continue token is read (list metadata comes before the items), so the server and
-     * the network work on page N+1 while this thread projects page N.
-     */
+    /** The LIST ({@link PagedList}); the watch goes on from its resourceVersion. */
     private void list() throws IOException, InterruptedException {
         // Only a watcher's very first LIST streams: nothing was handed on before it, so its pages only add.
         boolean first = lists.incrementAndGet() == 1;
@@ -263,66 +248,18 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         relistFromCache |= first && firstFromCache;
         health = new WatchHealth(resource, WatchPhase.SYNCING, health.attempt(), null, health.newest());
         listProgress = ListProgress.NOT_STARTED;
-        List<T> items = new ArrayList<>();
-        String listVersion = null;
-        int read = 0;
-        // Continue pages never carry resourceVersion: the token pins the list's version.
-        CompletableFuture<HttpResponse<byte[]>> pending = fetchAsync(path + query() + "limit=" + pageSize
-                + (relistFromCache ? "&resourceVersion=0" : ""));
-        while (pending != null && running) {
-            byte[] page = body(await(pending));
-            pending = null;
-            long remaining = -1;
-            int before = items.size();
-            try (JsonParser p = KubeJson.MAPPER.createParser(page)) {
-                expect(p.nextToken(), JsonToken.START_OBJECT);
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String field = p.currentName();
-                    p.nextToken();
-                    if ("metadata".equals(field)) {
-                        JsonNode meta = KubeJson.MAPPER.readTree(p);
-                        listVersion = meta.path("resourceVersion").asText(null);
-                        remaining = meta.path("remainingItemCount").asLong(-1);
-                        String cont = meta.path("continue").asText("");
-                        if (!cont.isEmpty()) {
-                            pending = fetchAsync(path + query() + "limit=" + pageSize + "&continue=" + enc(cont));
-                        }
-                    } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
-                        while (p.nextToken() == JsonToken.START_OBJECT) {
-                            Projector.Projected<T> item = reader.read(p);
-                            read++;
-                            if (item != null) {
-                                items.add(item.item());
-                            }
-                        }
-                    } else {
-                        p.skipChildren();
-                    }
-                }
-            }
-            boolean whole = pending == null;
-            listProgress = new ListProgress(read, whole ? 0 : remaining, whole);
-            if (streaming && running) {
-                // A page's objects are handed on at once; the page list is not kept twice.
-                sink.accept(new WatchEvent.Paged<>(List.copyOf(items.subList(before, items.size())), listProgress));
-                items.clear();
-            }
-        }
-        resourceVersion = listVersion;
+        resourceVersion = pages.list(streaming, relistFromCache, () -> running, p -> listProgress = p);
         relistFromCache = false;
-        if (!streaming) {
-            sink.accept(new WatchEvent.Relisted<>(items));
-        }
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
     }
 
     private void watch() throws IOException, InterruptedException {
         int timeout = MIN_WATCH_SECONDS + ThreadLocalRandom.current().nextInt(MIN_WATCH_SECONDS);
-        String url = path + query() + "watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
-                + "&resourceVersion=" + enc(resourceVersion);
+        String url = requests.url("watch=1&allowWatchBookmarks=true&timeoutSeconds=" + timeout
+                + "&resourceVersion=" + KindRequests.enc(resourceVersion));
         lastStream = null;
         // Known to the watchdog (and to close()) before the parser's first read, which already blocks.
-        IdleWatchdog.Watched body = IdleWatchdog.watch(openWatch(url), idleLimit);
+        IdleWatchdog.Watched body = IdleWatchdog.watch(requests.openWatch(url), idleLimit);
         lastStream = body;
         reopenedAfterSilence = false; // it answered: the silence was a quiet kind, not a stall
         openStream = body;
@@ -419,76 +356,5 @@ public final class ResourceWatcher<T> implements AutoCloseable {
 
     private void touch() {
         health = new WatchHealth(resource, WatchPhase.LIVE, 0, null, Instant.now());
-    }
-
-    /**
-     * A watch: the body stays open and is read as it arrives. The server answers a watch at once, so
-     * headers that do not come within the idle limit mean a stalled connection, not a busy server.
-     */
-    private InputStream openWatch(String url) throws IOException, InterruptedException {
-        HttpRequest.Builder b = request(url).forStreaming();
-        CompletableFuture<HttpResponse<InputStream>> pending = api.http().sendAsync(b.build(), InputStream.class);
-        HttpResponse<InputStream> response;
-        try {
-            response = await(pending.orTimeout(idleLimit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
-        } catch (IOException e) {
-            if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
-                pending.cancel(true);
-                throw new IOException("the watch request got no answer within " + idleLimit.toSeconds()
-                        + " s (a stalled connection)", e);
-            }
-            throw e;
-        }
-        if (!response.isSuccessful()) {
-            throw StatusBodies.fromResponse(response.code(), response.body(), "list/watch " + resource)
-                    .withRetryAfter(response.header("Retry-After"));
-        }
-        return response.body();
-    }
-
-    /**
-     * One LIST page, read whole (~1 MB at limit=500). Measured on fabric8 7.8's Vert.x
-     * client: byte[] bodies page 4× faster than InputStream ones, which also dropped
-     * pooled connections mid-list ("Connection was closed").
-     */
-    private CompletableFuture<HttpResponse<byte[]>> fetchAsync(String url) {
-        return api.http().sendAsync(request(url).build(), byte[].class);
-    }
-
-    private byte[] body(HttpResponse<byte[]> response) throws ApiStatusException {
-        byte[] body = response.body() == null ? new byte[0] : response.body();
-        if (!response.isSuccessful()) {
-            throw StatusBodies.fromResponse(response.code(), new ByteArrayInputStream(body), "list/watch " + resource)
-                    .withRetryAfter(response.header("Retry-After"));
-        }
-        return body;
-    }
-
-    private HttpRequest.Builder request(String url) {
-        return api.http().newHttpRequestBuilder().uri(api.uri(url)).header("Accept", "application/json");
-    }
-
-    private static <R> R await(CompletableFuture<R> future) throws IOException, InterruptedException {
-        try {
-            return future.get();
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw cause instanceof IOException io ? io : new IOException(Problems.describe(cause), cause);
-        }
-    }
-
-    private void expect(JsonToken actual, JsonToken wanted) throws IOException {
-        if (actual != wanted) {
-            throw new IOException("unexpected LIST response for " + resource + ": " + actual);
-        }
-    }
-
-    /** Where the watcher's own parameters start: a path may carry a selector of its own ({@code ?fieldSelector=…}). */
-    private String query() {
-        return path.indexOf('?') >= 0 ? "&" : "?";
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

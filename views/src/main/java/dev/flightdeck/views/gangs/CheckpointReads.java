@@ -3,6 +3,7 @@ package dev.flightdeck.views.gangs;
 import dev.flightdeck.app.checkpoints.CheckpointSource;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.gangs.GangKey;
+import dev.flightdeck.views.rows.BatchedRowList;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -15,13 +16,12 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
  * Schedules checkpoint reads for the gangs screen: off the FX thread (a read may wait
  * seconds on object storage), at most once per {@link #REFRESH} per gang, results handed
- * back on the FX thread, and results for a previous cluster dropped.
+ * back on the FX thread onto the gang's row, and results for a previous cluster dropped.
  */
 final class CheckpointReads implements AutoCloseable {
 
@@ -31,7 +31,10 @@ final class CheckpointReads implements AutoCloseable {
     private final Executor background;
     private final ExecutorService owned;
     private final Executor fx;
-    private final BiConsumer<GangKey, CheckpointStatus> onRead;
+    /** The row a result goes to, null when its gang has gone. */
+    private final Function<GangKey, GangRow> rowOf;
+    private final BatchedRowList<GangRow> rows;
+    private boolean flushScheduled;
     private final Map<GangKey, Instant> readAt = new HashMap<>();
     private final Set<GangKey> reading = new HashSet<>();
     private Function<Map<String, String>, CheckpointStatus> reader;
@@ -40,14 +43,18 @@ final class CheckpointReads implements AutoCloseable {
     /**
      * @param background where reads run (null: a private pool of two daemon threads)
      * @param fx         where results are applied (the FX thread; tests pass {@code Runnable::run})
+     * @param rowOf      the row of a gang, null when it has gone
+     * @param rows       the rows, told of a burst of results at once
      */
-    CheckpointReads(Clock clock, Executor background, Executor fx, BiConsumer<GangKey, CheckpointStatus> onRead) {
+    CheckpointReads(Clock clock, Executor background, Executor fx, Function<GangKey, GangRow> rowOf,
+                    BatchedRowList<GangRow> rows) {
         this.clock = clock;
         this.owned = background == null ? Executors.newFixedThreadPool(2,
                 r -> Thread.ofPlatform().name("checkpoint-read").daemon().unstarted(r)) : null;
         this.background = background == null ? owned : background;
         this.fx = fx;
-        this.onRead = onRead;
+        this.rowOf = rowOf;
+        this.rows = rows;
     }
 
     /** A new source (a new cluster); null stops reading. Every gang is read again soon after. */
@@ -107,7 +114,25 @@ final class CheckpointReads implements AutoCloseable {
             return; // read for a previous cluster
         }
         reading.remove(key);
-        onRead.accept(key, status);
+        read(key, status);
+    }
+
+    /**
+     * Results arrive one by one; the table hears about them together, once per pass of
+     * the FX queue, so a burst of reads costs one re-sort, not one per gang.
+     */
+    private void read(GangKey key, CheckpointStatus status) {
+        GangRow row = rowOf.apply(key);
+        if (row != null) {
+            row.update(status, clock.instant());
+            if (!flushScheduled) {
+                flushScheduled = true;
+                fx.execute(() -> {
+                    flushScheduled = false;
+                    rows.fireDirtyUpdates();
+                });
+            }
+        }
     }
 
     private static CheckpointStatus readQuietly(Function<Map<String, String>, CheckpointStatus> reader,

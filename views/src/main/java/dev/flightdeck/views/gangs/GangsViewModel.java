@@ -1,6 +1,7 @@
 package dev.flightdeck.views.gangs;
 
 import dev.flightdeck.views.rows.BatchedRowList;
+import dev.flightdeck.views.rows.ParkedRows;
 
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.model.FleetDelta;
@@ -16,8 +17,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -62,26 +61,11 @@ public final class GangsViewModel implements AutoCloseable {
     private final TableRows<GangRow> table = new TableRows<>(rows, DEFAULT_ORDER);
     private final SortedList<GangRow> sorted = table.visible();
     private final GangSummaries summaries = new GangSummaries();
-    private boolean flushScheduled;
 
-    private final ObjectProperty<GangVerdict> verdictFilter = new SimpleObjectProperty<>(this, "verdictFilter");
-    private final ObjectProperty<GangSystem> systemFilter = new SimpleObjectProperty<>(this, "systemFilter");
-    private final StringProperty namespaceFilter = new SimpleStringProperty(this, "namespaceFilter");
-    private final ObjectProperty<CheckpointAge> checkpointFilter = new SimpleObjectProperty<>(this, "checkpointFilter");
-    private final ObjectProperty<Integer> minGpusFilter = new SimpleObjectProperty<>(this, "minGpusFilter");
-    /** Gangs with a rank on one team's nodes, by {@link #nodeTeams}; null for every gang. */
-    private final StringProperty teamFilter = new SimpleStringProperty(this, "teamFilter");
-    /** Each GPU node's team by the cluster's team key; null when the cluster has no key (no team filter then). */
-    private final ObjectProperty<Map<String, String>> nodeTeams = new SimpleObjectProperty<>(this, "nodeTeams");
+    private final GangFilters filters = new GangFilters();
     private final StringProperty searchText = table.searchText();
     private final ObjectProperty<Comparator<GangRow>> userOrder = table.userOrder();
 
-    private final ObservableList<String> namespaces = FXCollections.observableArrayList();
-    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
-    private final ObservableList<String> namespacesView = FXCollections.unmodifiableObservableList(namespaces);
-    private final ObservableList<GangSystem> systems = FXCollections.observableArrayList();
-    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
-    private final ObservableList<GangSystem> systemsView = FXCollections.unmodifiableObservableList(systems);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No gangs yet.");
 
     private final GangSelection selection = new GangSelection();
@@ -89,7 +73,6 @@ public final class GangsViewModel implements AutoCloseable {
 
     private final Clock clock;
     private final CheckpointReads checkpoints;
-    private final Executor fx;
 
     /** For the application: reads on two daemon threads, results back on the FX thread. */
     public GangsViewModel(Clock clock) {
@@ -102,17 +85,8 @@ public final class GangsViewModel implements AutoCloseable {
      */
     public GangsViewModel(Clock clock, Executor background, Executor fx) {
         this.clock = clock;
-        this.fx = fx;
-        this.checkpoints = new CheckpointReads(clock, background, fx, this::checkpointRead);
-        table.filterBy(() -> new GangFilter(verdictFilter.get(), systemFilter.get(), namespaceFilter.get(),
-                checkpointFilter.get(), minGpusFilter.get(), searchText.get(), teamPredicate()),
-                verdictFilter, systemFilter, namespaceFilter, checkpointFilter, minGpusFilter, teamFilter, nodeTeams);
-        // No team key any more (or another cluster's): its teams are not this one's.
-        nodeTeams.addListener((o, was, now) -> {
-            if (now == null) {
-                teamFilter.set(null);
-            }
-        });
+        this.checkpoints = new CheckpointReads(clock, background, fx, byKey::get, rows);
+        table.filterBy(() -> filters.filter(searchText.get()), filters.inputs());
     }
 
     /** Applies a batch of deltas in order (gang parts only), all of it (tests; the shell gives a deadline). */
@@ -145,7 +119,7 @@ public final class GangsViewModel implements AutoCloseable {
         Instant now = clock.instant();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (key, gang) -> applyOne(key, gang, now, touched, added, removed));
-        table.change(removed.size() + added.size(), () -> rows.announce(removed, added));
+        rows.announce(removed, added, !pending.isEmpty(), table);
         pending.measured(System.nanoTime() - started, applied);
         if (resetApplying && pending.isEmpty()) {
             resetApplying = false;
@@ -206,20 +180,9 @@ public final class GangsViewModel implements AutoCloseable {
         if (sel != null && byKey.get(sel.key()) != sel) {
             selected.set(null);
         }
-        refreshChoices();
+        filters.offer(summaries.namespaces(), summaries.systems());
         summary.set(summaries.header());
         checkpoints.refresh(touched);
-    }
-
-    private void refreshChoices() {
-        List<String> ns = summaries.namespaces();
-        List<GangSystem> sys = summaries.systems();
-        if (!namespaces.equals(ns)) {
-            namespaces.setAll(ns);
-        }
-        if (!systems.equals(sys)) {
-            systems.setAll(sys);
-        }
     }
 
     /**
@@ -248,39 +211,21 @@ public final class GangsViewModel implements AutoCloseable {
         checkpoints.refresh(rows);
     }
 
-    /**
-     * Results arrive one by one; the table hears about them together, once per pass of
-     * the FX queue, so a burst of reads costs one re-sort, not one per gang.
-     */
-    private void checkpointRead(GangKey key, CheckpointStatus status) {
-        GangRow row = byKey.get(key);
-        if (row != null) {
-            row.update(status, clock.instant());
-            if (!flushScheduled) {
-                flushScheduled = true;
-                fx.execute(() -> {
-                    flushScheduled = false;
-                    rows.fireDirtyUpdates();
-                });
-            }
-        }
-    }
-
     /** A cluster's gang rows as they were when another was switched to, kept while it stays open. */
-    private final Map<String, List<GangRow>> parked = new HashMap<>();
+    private final ParkedRows<List<GangRow>> parked = new ParkedRows<>();
 
     /**
      * Keeps this cluster's rows aside and empties the screen (a switch to another cluster kept open): switching back
      * puts them back in one change ({@link #unpark}); the reset its model sends then brings each up to date in place.
      */
     public void park(String cluster) {
-        parked.put(cluster, new ArrayList<>(rows));
+        parked.park(cluster, rows.withKeptBack());
         clear();
     }
 
     /** Puts back the rows of {@code cluster} if they were parked; the screen must be empty (after {@link #clear}). */
     public void unpark(String cluster) {
-        List<GangRow> back = parked.remove(cluster);
+        List<GangRow> back = parked.unpark(cluster);
         if (back == null || !byKey.isEmpty()) {
             return;
         }
@@ -294,7 +239,7 @@ public final class GangsViewModel implements AutoCloseable {
 
     /** Drops the parked rows of clusters no longer open. */
     public void keepParked(Set<String> open) {
-        parked.keySet().retainAll(open);
+        parked.keepOnly(open);
     }
 
     /** Forgets every gang (context switch). */
@@ -306,37 +251,22 @@ public final class GangsViewModel implements AutoCloseable {
         table.change(rows.size(), rows::clear);
         summaries.clear();
         selected.set(null);
-        refreshChoices();
+        filters.offer(summaries.namespaces(), summaries.systems());
         summary.set(summaries.header());
-    }
-
-    private java.util.function.Predicate<Gang> teamPredicate() {
-        Map<String, String> teams = nodeTeams.get();
-        String team = teamFilter.get();
-        if (teams == null || team == null) {
-            return null;
-        }
-        // A gang counts for every team whose nodes hold one of its ranks, as in the team table.
-        return g -> g.ranks().stream().anyMatch(r -> r.node() != null && team.equals(teams.get(r.node())));
     }
 
     /** The team whose gangs are shown, null for every gang. */
     public StringProperty teamFilterProperty() {
-        return teamFilter;
+        return filters.team;
     }
 
     /** Each GPU node's team (the shell keeps it in step with the team table); null without a team key. */
     public ObjectProperty<Map<String, String>> nodeTeamsProperty() {
-        return nodeTeams;
+        return filters.nodeTeams;
     }
 
     public void clearFilters() {
-        teamFilter.set(null);
-        verdictFilter.set(null);
-        systemFilter.set(null);
-        namespaceFilter.set(null);
-        checkpointFilter.set(null);
-        minGpusFilter.set(null);
+        filters.clear();
         searchText.set("");
     }
 
@@ -385,23 +315,23 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     public ObjectProperty<GangVerdict> verdictFilterProperty() {
-        return verdictFilter;
+        return filters.verdict;
     }
 
     public ObjectProperty<GangSystem> systemFilterProperty() {
-        return systemFilter;
+        return filters.system;
     }
 
     public StringProperty namespaceFilterProperty() {
-        return namespaceFilter;
+        return filters.namespace;
     }
 
     public ObjectProperty<CheckpointAge> checkpointFilterProperty() {
-        return checkpointFilter;
+        return filters.checkpoint;
     }
 
     public ObjectProperty<Integer> minGpusFilterProperty() {
-        return minGpusFilter;
+        return filters.minGpus;
     }
 
     public StringProperty searchTextProperty() {
@@ -413,11 +343,11 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     public ObservableList<String> namespaces() {
-        return namespacesView;
+        return filters.namespacesView;
     }
 
     public ObservableList<GangSystem> systems() {
-        return systemsView;
+        return filters.systemsView;
     }
 
     public ReadOnlyStringProperty summaryProperty() {

@@ -1,13 +1,13 @@
 package dev.flightdeck.views.nodes;
 
 import dev.flightdeck.views.rows.BatchedRowList;
+import dev.flightdeck.views.rows.ParkedRows;
 
 import dev.flightdeck.app.model.FleetDelta;
 import dev.flightdeck.app.fleet.FleetSummary;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.Taint;
 import dev.flightdeck.views.rows.TableRows;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -27,7 +27,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -61,16 +60,7 @@ public final class NodesViewModel {
     private final StringProperty searchText = table.searchText();
     private final ObjectProperty<Comparator<NodeRow>> userOrder = table.userOrder();
 
-    // How many nodes carry each taint key and product: the filter choices follow the fleet
-    // by counting what each change adds and removes, not by walking every node per batch.
-    private final TreeMap<String, Integer> taintKeyCounts = new TreeMap<>();
-    private final TreeMap<String, Integer> productCounts = new TreeMap<>();
-    private final ObservableList<String> taintKeys = FXCollections.observableArrayList();
-    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
-    private final ObservableList<String> taintKeysView = FXCollections.unmodifiableObservableList(taintKeys);
-    private final ObservableList<String> products = FXCollections.observableArrayList();
-    // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
-    private final ObservableList<String> productsView = FXCollections.unmodifiableObservableList(products);
+    private final NodeFilterChoices choices = new NodeFilterChoices();
     private final ReadOnlyObjectWrapper<FleetSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary",
             FleetSummary.EMPTY);
     private final ObjectProperty<NodeRow> selected = new SimpleObjectProperty<>(this, "selected");
@@ -132,9 +122,9 @@ public final class NodesViewModel {
         Set<NodeRow> removed = new HashSet<>();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
-        table.change(removed.size() + added.size(), () -> rows.announce(removed, added));
+        rows.announce(removed, added, !pending.isEmpty(), table);
         pending.measured(System.nanoTime() - started, applied);
-        refreshChoices();
+        choices.refresh();
         if (sel != null && byName.get(sel.name()) != sel) {
             selected.set(null);
         } else if (selectedChanged && !pending.contains(sel.name())) {
@@ -157,53 +147,18 @@ public final class NodesViewModel {
         if (node == null) {
             if (row != null) {
                 byName.remove(name);
-                count(row.node(), -1);
+                choices.count(row.node(), -1);
                 removed.add(row);
             }
         } else if (row == null) {
             row = new NodeRow(node);
             byName.put(name, row);
-            count(node, 1);
+            choices.count(node, 1);
             added.add(row);
         } else {
-            count(row.node(), -1);
+            choices.count(row.node(), -1);
             row.update(node, table.mayMove(row, row.probe(node)));
-            count(row.node(), 1);
-        }
-    }
-
-    private void count(GpuNode n, int delta) {
-        add(productCounts, n.product(), delta);
-        List<Taint> taints = n.facts().taints();
-        for (int i = 0; i < taints.size(); i++) {
-            String key = taints.get(i).key();
-            if (!repeatsEarlierKey(taints, i, key)) {
-                add(taintKeyCounts, key, delta);
-            }
-        }
-    }
-
-    /** A key on a node twice (NoSchedule and NoExecute) counts the node once. */
-    private static boolean repeatsEarlierKey(List<Taint> taints, int i, String key) {
-        for (int j = 0; j < i; j++) {
-            if (taints.get(j).key().equals(key)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static void add(TreeMap<String, Integer> counts, String key, int delta) {
-        counts.merge(key, delta, (a, b) -> a + b == 0 ? null : a + b);
-    }
-
-    /** The filter choices follow the fleet; lists are only touched when they really change. */
-    private void refreshChoices() {
-        if (!taintKeys.equals(new ArrayList<>(taintKeyCounts.keySet()))) {
-            taintKeys.setAll(taintKeyCounts.keySet());
-        }
-        if (!products.equals(new ArrayList<>(productCounts.keySet()))) {
-            products.setAll(productCounts.keySet());
+            choices.count(row.node(), 1);
         }
     }
 
@@ -259,11 +214,11 @@ public final class NodesViewModel {
     }
 
     /** A cluster's rows as they were when another was switched to, kept while it stays open. */
-    private record Parked(Map<String, NodeRow> byName, List<NodeRow> rows, TreeMap<String, Integer> taintKeyCounts,
-                          TreeMap<String, Integer> productCounts, FleetSummary summary) {
+    private record Parked(Map<String, NodeRow> byName, List<NodeRow> rows, NodeFilterChoices.Counts choices,
+                          FleetSummary summary) {
     }
 
-    private final Map<String, Parked> parked = new HashMap<>();
+    private final ParkedRows<Parked> parked = new ParkedRows<>();
 
     /**
      * Keeps this cluster's rows aside and empties the screen (a switch to another cluster kept open): switching back
@@ -271,40 +226,37 @@ public final class NodesViewModel {
      * then brings each up to date in place.
      */
     public void park(String cluster) {
-        parked.put(cluster, new Parked(new HashMap<>(byName), new ArrayList<>(rows), new TreeMap<>(taintKeyCounts),
-                new TreeMap<>(productCounts), summary.get()));
+        parked.park(cluster, new Parked(new HashMap<>(byName), rows.withKeptBack(), choices.saved(), summary.get()));
         clear();
     }
 
     /** Puts back the rows of {@code cluster} if they were parked; the screen must be empty (after {@link #clear}). */
     public void unpark(String cluster) {
-        Parked p = parked.remove(cluster);
+        Parked p = parked.unpark(cluster);
         if (p == null || !byName.isEmpty()) {
             return;
         }
         byName.putAll(p.byName());
-        taintKeyCounts.putAll(p.taintKeyCounts());
-        productCounts.putAll(p.productCounts());
+        choices.restore(p.choices());
         table.change(p.rows().size(), () -> rows.setAll(p.rows()));
         summary.set(p.summary());
-        refreshChoices();
+        choices.refresh();
     }
 
     /** Drops the parked rows of clusters no longer open. */
     public void keepParked(Set<String> open) {
-        parked.keySet().retainAll(open);
+        parked.keepOnly(open);
     }
 
     /** Forgets every node (context switch); the next reset delta fills the screen again. */
     public void clear() {
         pending.clear();
         byName.clear();
-        taintKeyCounts.clear();
-        productCounts.clear();
+        choices.clear();
         table.change(rows.size(), rows::clear);
         selected.set(null);
         summary.set(FleetSummary.EMPTY);
-        refreshChoices();
+        choices.refresh();
     }
 
     private java.util.function.Predicate<GpuNode> teamPredicate() {
@@ -381,11 +333,11 @@ public final class NodesViewModel {
     }
 
     public ObservableList<String> taintKeys() {
-        return taintKeysView;
+        return choices.taintKeys();
     }
 
     public ObservableList<String> products() {
-        return productsView;
+        return choices.products();
     }
 
     public ReadOnlyObjectProperty<FleetSummary> summaryProperty() {

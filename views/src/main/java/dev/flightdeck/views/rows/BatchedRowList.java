@@ -21,6 +21,8 @@ import java.util.List;
 public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservableListBase<R> {
 
     private final List<R> rows = new ArrayList<>();
+    /** Rows of a first fill applied but not yet announced (see {@link #announce(java.util.Collection, List, boolean, TableRows)}). */
+    private final List<R> keptBack = new ArrayList<>();
     private boolean held;
 
     /** Announces every row marked dirty since the last call, and clears the marks (unless held). */
@@ -61,6 +63,44 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
         if (!added.isEmpty()) {
             addAll(added);
         }
+    }
+
+    /**
+     * After a drain, through {@code table} (many rows with one sort): as {@link #announce(java.util.Collection, List)},
+     * except that while nothing is on the screen yet and more changes wait ({@code moreToCome}: a first LIST applied
+     * over several pulses), the added rows are kept back and come with the drain that ends it. Every change of the
+     * row count makes the table take its visible cells out and put them back (CSS and layout again), and a first fill
+     * of 7,500 nodes took a dozen drains: the screen paid that a dozen times before the last node showed.
+     */
+    public void announce(java.util.Collection<R> removed, List<R> added, boolean moreToCome, TableRows<R> table) {
+        if (rows.isEmpty() && moreToCome) {
+            keptBack.removeAll(removed);
+            keptBack.addAll(added);
+            return;
+        }
+        List<R> all = added;
+        if (!keptBack.isEmpty()) {
+            keptBack.removeAll(removed);
+            keptBack.addAll(added);
+            all = new ArrayList<>(keptBack);
+            keptBack.clear();
+        }
+        List<R> announced = all;
+        table.change(removed.size() + announced.size(), () -> announce(removed, announced));
+    }
+
+    /** The rows, and those kept back from a first fill not yet announced: what a screen keeps when it parks. */
+    public List<R> withKeptBack() {
+        List<R> all = new ArrayList<>(rows);
+        all.addAll(keptBack);
+        return all;
+    }
+
+    /** Empties the list, rows kept back from a first fill included. */
+    @Override
+    public void clear() {
+        keptBack.clear();
+        super.clear();
     }
 
     /** While held, {@link #fireDirtyUpdates()} keeps the marks; releasing announces them at once. */

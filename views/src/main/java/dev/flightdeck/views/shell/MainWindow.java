@@ -2,10 +2,8 @@ package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
-import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.diagnose.yaml.ObjectRef;
-import dev.flightdeck.app.clusters.ClusterSearch;
 import dev.flightdeck.views.actions.NodeActionsBar;
 import dev.flightdeck.views.fleet.FleetLink;
 import dev.flightdeck.views.fleet.FleetSearchField;
@@ -27,13 +25,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -76,10 +68,10 @@ public final class MainWindow extends BorderPane {
     private JournalView journalView;
     private final java.util.concurrent.ExecutorService journalReads = java.util.concurrent.Executors.newSingleThreadExecutor(
             r -> Thread.ofPlatform().name("journal-reads").daemon().unstarted(r));
-    private final ComboBox<ContextChoice> contexts = new ComboBox<>();
     private final StringProperty notice = new SimpleStringProperty(this, "notice");
     private final StatusBar statusBar;
-    private boolean syncingChoice;
+    private final TopBar topBar;
+    private final ClusterLinks links;
 
     public MainWindow(SessionController sessions, NodesViewModel nodes, List<ContextChoice> choices, Clock clock) {
         this.sessions = sessions;
@@ -121,7 +113,9 @@ public final class MainWindow extends BorderPane {
         this.queues = new dev.flightdeck.views.queues.QueuesViewModel(javafx.application.Platform::runLater, clock);
         DrillScreens.reportOpened(drills, nodes, sessions.gangs());
         getStyleClass().add(Styles.ROOT);
-        setTop(new VBox(topBar(choices), drillBanner, problemBanner(), noticeBanner()));
+        this.topBar = new TopBar(sessions, kept, choices, search, notice, this::showFleet);
+        this.links = new ClusterLinks(this, sessions, nodes, topBar);
+        setTop(new VBox(topBar, drillBanner, problemBanner(), noticeBanner()));
         this.screens = new ScreenNav(List.of(
                 // Offered once two clusters are open: with one, the Nodes screen is the overview.
                 Screen.of("fleet", "Fleet", Icons.FLEET, this::fleetView).offeredWhile(fleet.clustersProperty().greaterThan(1)),
@@ -138,113 +132,11 @@ public final class MainWindow extends BorderPane {
         setBottom(statusBar);
     }
 
-    private HBox topBar(List<ContextChoice> choices) {
-        Label title = new Label("Flightdeck");
-        title.setId("app-title");
-        title.getStyleClass().add(Styles.APP_TITLE);
-        // Which build this is, from every screen: hover says it, a click opens About (for bug reports).
-        title.setTooltip(new javafx.scene.control.Tooltip(dev.flightdeck.app.about.BuildInfo.current().line()
-                + "\nClick for About"));
-        title.setCursor(javafx.scene.Cursor.HAND);
-        title.setOnMouseClicked(e -> new AboutDialog(getScene().getWindow(), JavafxVersion.line()).show());
-
-        contexts.setId("context-switcher");
-        contexts.setPromptText("choose a cluster");
-        contexts.getItems().setAll(choices);
-        contexts.setCellFactory(list -> new ContextChoiceCell("list"));
-        contexts.setButtonCell(new ContextChoiceCell("button"));
-        contexts.setOnAction(e -> {
-            ContextChoice c = contexts.getValue();
-            if (!syncingChoice && c != null) {
-                sessions.switchTo(c.target());
-            }
-        });
-        sessions.targetProperty().addListener((o, old, t) -> showChoice(t));
-        Label contextLabel = new Label("Cluster");
-        contextLabel.setLabelFor(contexts);
-
-        Label badge = new Label("SANDBOX — embedded simulated cluster", new FontIcon(Icons.SANDBOX));
-        badge.setId("sandbox-badge");
-        badge.getStyleClass().add(Styles.SANDBOX_BADGE);
-        badge.visibleProperty().bind(sessions.sessionProperty().map(ClusterSession::isSandbox).orElse(false));
-        badge.managedProperty().bind(badge.visibleProperty());
-
-        Label connecting = new Label(null, Icons.icon(Icons.CONNECTING, Styles.PHASE_CONNECTING));
-        connecting.setId("connecting");
-        connecting.textProperty().bind(sessions.connectingProperty());
-        connecting.visibleProperty().bind(sessions.connectingProperty().isNotNull());
-        connecting.managedProperty().bind(connecting.visibleProperty());
-
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        Button keep = new Button("Clusters…", new FontIcon(Icons.CLUSTERS));
-        keep.setId("open-clusters");
-        keep.setTooltip(new javafx.scene.control.Tooltip("Choose the clusters kept open at once (the Fleet screen shows them all)"));
-        keep.setOnAction(e -> chooseOpenClusters());
-        HBox bar = new HBox(title, contextLabel, contexts, keep, badge, connecting, spacer, search, settingsButton());
-        bar.getStyleClass().add(Styles.TOP_BAR);
-        return bar;
-    }
-
-    /** Per-cluster settings; the sandbox has none (its object storage is its own). */
-    private Button settingsButton() {
-        Button b = new Button("Cluster settings", new FontIcon(Icons.SETTINGS));
-        b.setId("cluster-settings");
-        b.disableProperty().bind(sessions.targetProperty().map(t -> !(t instanceof ConnectionTarget.Context)).orElse(true));
-        b.setOnAction(e -> {
-            if (sessions.targetProperty().get() instanceof ConnectionTarget.Context c) {
-                // The file is read off the FX thread; the dialog opens with what it holds for this context.
-                SettingsFile file = SettingsFile.standard();
-                ClusterSession shown = sessions.session();
-                ClusterSession own = shown != null && shown.target() instanceof ConnectionTarget.Context sc
-                        && sc.name().equals(c.name()) ? shown : null;
-                Thread.ofVirtual().name("settings-read").start(() -> {
-                    SettingsFile.Loaded loaded = file.load();
-                    // Off the FX thread too: at 7,500 nodes this walks every node's labels and taints once.
-                    var nodeKeys = own == null ? java.util.List.<dev.flightdeck.app.queues.teams.NodeKeys.Offered>of()
-                            : dev.flightdeck.app.queues.teams.NodeKeys.offered(own.fleet().snapshot().nodes());
-                    javafx.application.Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
-                            sessions::retry, GpuTelemetryFields.through(own), nodeKeys).show());
-                });
-            }
-        });
-        // A settings file that cannot be read does not stop anything; say so once per connect.
-        sessions.settingsProperty().addListener((o, old, loaded) -> {
-            var shown = sessions.sessionProperty().get();
-            if (loaded != null && loaded.problem() != null && shown != null && !shown.isSandbox()) {
-                notice.set(loaded.problem());
-            }
-        });
-        return b;
-    }
-
-    /** The switcher's list, again (the kubeconfig changed on disk); the cluster on screen stays chosen. */
-    private void setContextChoices(List<ContextChoice> choices) {
-        syncingChoice = true;
-        try {
-            contexts.getItems().setAll(choices);
-        } finally {
-            syncingChoice = false;
-        }
-        showChoice(sessions.targetProperty().get());
-    }
-
     /** The clusters kept open: started with the kubeconfig and the remembered (or command-line) choice. */
     public void keepOpen(dev.flightdeck.app.connect.Kubeconfig kubeconfig, dev.flightdeck.app.settings.OpenContexts chosen) {
         kept.start(kubeconfig, chosen);
         if (kept.targets().size() > 1) {
             showFleet();
-        }
-    }
-
-    /** Reflects a switch made elsewhere (startup, Retry) without switching again. */
-    private void showChoice(ConnectionTarget t) {
-        ContextChoice c = t == null ? null : ContextChoice.find(contexts.getItems(), t);
-        syncingChoice = true;
-        try {
-            contexts.setValue(c);
-        } finally {
-            syncingChoice = false;
         }
     }
 
@@ -282,85 +174,19 @@ public final class MainWindow extends BorderPane {
         return fleet;
     }
 
-    /** The target of an open cluster or a context of the switcher, by name; null when neither knows it. */
-    private ConnectionTarget targetNamed(String name) {
-        var open = sessions.fleet().cluster(name);
-        if (open != null) {
-            return open.target();
-        }
-        return contexts.getItems().stream().map(ContextChoice::target).filter(t -> t.displayName().equals(name))
-                .findFirst().orElse(null);
+    /** The switcher's list, again (the kubeconfig changed on disk). */
+    private void setContextChoices(List<ContextChoice> choices) {
+        topBar.setChoices(choices);
+    }
+
+    /** A search hit: its cluster on screen, then the node (a pod's node) or the gang selected. */
+    private void openHit(dev.flightdeck.app.clusters.ClusterSearch.Hit hit) {
+        links.open(hit);
     }
 
     /** A cell of the fleet overview: that cluster on screen (instant when open), the screen and filter the cell counts. */
     public void openInCluster(String name, FleetLink link) {
-        ConnectionTarget t = targetNamed(name);
-        if (t == null) {
-            return;
-        }
-        if (!isShowing(t)) {
-            sessions.switchTo(t);
-        }
-        switch (link.screen()) {
-            case NODES -> {
-                nodes.clearFilters();
-                nodes.verdictFilterProperty().set(link.nodeVerdict());
-                nodes.taintFilterProperty().set(link.taintKey());
-                showNodes();
-            }
-            case GANGS -> {
-                showGangs();
-                sessions.gangs().clearFilters();
-                sessions.gangs().verdictFilterProperty().set(link.gangVerdict());
-            }
-            case PRESSURE -> showPressure();
-        }
-    }
-
-    private boolean isShowing(ConnectionTarget t) {
-        ConnectionTarget now = sessions.targetProperty().get();
-        return now != null && now.displayName().equals(t.displayName()) && sessions.session() != null;
-    }
-
-    /** A search hit: its cluster on screen, then the node (a pod's node) or the gang selected. */
-    private void openHit(ClusterSearch.Hit hit) {
-        ConnectionTarget t = targetNamed(hit.cluster());
-        if (t == null) {
-            return;
-        }
-        Runnable select = () -> {
-            if (hit.gang() != null) {
-                openGang(hit.gang(), -1);
-            } else if (hit.node() != null) {
-                openNode(hit.node());
-            }
-        };
-        if (isShowing(t)) {
-            select.run();
-        } else {
-            sessions.switchTo(t, select);
-        }
-    }
-
-    /** The "Clusters…" dialog: which contexts stay open; remembered in the settings. */
-    private void chooseOpenClusters() {
-        List<ContextChoice> choices = contexts.getItems().stream()
-                .filter(c -> c.target() instanceof ConnectionTarget.Context).toList();
-        new OpenClustersDialog(getScene().getWindow(), choices, sessions.keptOpen(), chosen -> {
-            kept.choose(chosen);
-            // Off the FX thread, as the start reads it; not on the journal's reader, which it has nothing to do with.
-            Thread.ofVirtual().name("save-open-contexts").start(() -> {
-                try {
-                    SettingsFile.standard().saveOpenContexts(chosen);
-                } catch (java.io.IOException e) {
-                    javafx.application.Platform.runLater(() -> notice.set("could not remember the open clusters: "
-                            + e.getMessage()));
-                }
-            });
-            if (sessions.keptOpen().size() > 1) {
-                showFleet();
-            }
-        }).show();
+        links.open(name, link);
     }
 
     public void showGangs() {
@@ -438,40 +264,19 @@ public final class MainWindow extends BorderPane {
         scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> pressed[0] = e.isPrimaryButtonDown());
         sessions.holdUpdatesWhile(() -> pressed[0]);
         scene.getStylesheets().add(Styles.stylesheet());
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), () -> {
-            if (screens.showing("gangs")) {
-                gangsView.focusSearch();
-            } else if (screens.showing("journal")) {
-                journalView.focusSearch();
-            } else {
-                nodesView.focusSearch();
-            }
-        });
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+L"), contexts::requestFocus);
-        // Y on a row: the YAML of what it shows; L on a gang: its logs (k9s's keys), unless the person is typing.
-        scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (e.isShortcutDown() || e.isAltDown() || scene.getFocusOwner() instanceof javafx.scene.control.TextInputControl) {
-                return;
-            }
-            var gang = sessions.gangs().selectedProperty().get();
-            if (e.getCode() == javafx.scene.input.KeyCode.L && screens.showing("gangs") && gang != null) {
-                var rank = sessions.gangs().shownRankProperty().get();
-                evidence.openLogs(gang.key(), rank == null ? -1 : rank.rank());
-                e.consume();
-                return;
-            }
-            if (e.getCode() != javafx.scene.input.KeyCode.Y) {
-                return;
-            }
-            if (screens.showing("nodes") && nodes.selectedProperty().get() != null) {
-                evidence.openYaml(ObjectRef.node(nodes.selectedProperty().get().name()));
-                e.consume();
-            } else if (screens.showing("gangs") && sessions.gangs().selectedProperty().get() != null) {
-                ObjectRef.gang(sessions.gangs().selectedProperty().get().key()).ifPresent(evidence::openYaml);
-                e.consume();
-            }
-        });
+        WindowKeys.install(scene, screens, sessions, nodes, evidence, this::focusSearch, topBar::focusSwitcher);
         return scene;
+    }
+
+    /** Shortcut+F: the search of the screen shown. */
+    private void focusSearch() {
+        if (screens.showing("gangs")) {
+            gangsView.focusSearch();
+        } else if (screens.showing("journal")) {
+            journalView.focusSearch();
+        } else {
+            nodesView.focusSearch();
+        }
     }
 
     public NodesView nodesView() {
@@ -502,27 +307,7 @@ public final class MainWindow extends BorderPane {
             gangsView.setResume(sessions.actions()::openResume, sessions.actions()::whyNotResume);
             sessions.gangs().nodeTeamsProperty().bind(teams.nodeTeamsProperty());
             gangsView.showTeamFilter(teams.teamNames());
-            gangsView.setEvidence(new dev.flightdeck.views.gangs.GangEvidence() {
-                @Override
-                public void gangYaml(GangKey gang) {
-                    ObjectRef.gang(gang).ifPresent(evidence::openYaml);
-                }
-
-                @Override
-                public void podYaml(String namespace, String pod) {
-                    evidence.openYaml(ObjectRef.pod(namespace, pod));
-                }
-
-                @Override
-                public void logs(GangKey gang, int rank) {
-                    evidence.openLogs(gang, rank);
-                }
-
-                @Override
-                public void events(dev.flightdeck.app.gangs.Gang gang) {
-                    showEventsOf(dev.flightdeck.app.diagnose.events.GangObjects.of(gang), "gang " + gang.key());
-                }
-            });
+            gangsView.setEvidence(new GangEvidenceWindows(evidence, this::showEventsOf));
         }
         return gangsView;
     }

@@ -33,16 +33,50 @@ class NodesTimeBudgetTest {
             long noTime = System.nanoTime();
             int waiting = vm.apply(relist, noTime);
             assertEquals(1_000 - PendingChanges.CHUNK, waiting, "one chunk, the rest waits");
-            assertEquals(PendingChanges.CHUNK, vm.allRows().size());
+            assertEquals(PendingChanges.CHUNK, countRows(vm, nodes), "a chunk applied");
+            assertEquals(0, vm.allRows().size(), "a first fill reaches the table whole, not a chunk at a time");
             assertEquals(1_000, vm.summaryProperty().get().gpuNodes(), "the header is whole at once");
+            int[] tableChanges = {0};
+            vm.allRows().addListener((javafx.collections.ListChangeListener<NodeRow>) c -> tableChanges[0]++);
             int drains = 1;
             do {
                 drains++;
             } while (vm.apply(List.of(), System.nanoTime()) > 0);
             assertEquals(1_000, vm.allRows().size());
             assertEquals(4, drains, "1,000 changes in chunks of 256: four drains");
+            assertEquals(1, tableChanges[0], "the table heard of the first fill once, with its last drain");
             assertEquals(0, vm.backlog());
+            vm.apply(fleet.relist(nodes.subList(0, 500).toArray(NodeFacts[]::new)), System.nanoTime());
+            assertEquals(1_000 - PendingChanges.CHUNK, vm.allRows().size(),
+                    "once rows are on screen, what a drain applies shows at once: a chunk of removals here");
         }
+    }
+
+    @Test
+    void rowsKeptBackFromAFirstFillAreParkedWithTheRest() throws Exception {
+        try (TestNodes.Fleet fleet = new TestNodes.Fleet()) {
+            NodesViewModel vm = new NodesViewModel(TestNodes.CLOCK);
+            List<NodeFacts> nodes = new ArrayList<>();
+            for (int i = 0; i < 1_000; i++) {
+                nodes.add(node("gpu-%04d".formatted(i)).build());
+            }
+            vm.apply(fleet.relist(nodes.toArray(NodeFacts[]::new)), System.nanoTime());
+            assertEquals(0, vm.allRows().size(), "kept back: the fill is not over");
+            vm.park("prod");
+            vm.unpark("prod");
+            assertEquals(PendingChanges.CHUNK, vm.allRows().size(), "the rows applied before the switch come back");
+            assertEquals(PendingChanges.CHUNK, countRows(vm, nodes));
+        }
+    }
+
+    private static int countRows(NodesViewModel vm, List<NodeFacts> nodes) {
+        int n = 0;
+        for (NodeFacts f : nodes) {
+            if (vm.row(f.name()) != null) {
+                n++;
+            }
+        }
+        return n;
     }
 
     @Test

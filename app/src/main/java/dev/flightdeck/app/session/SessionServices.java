@@ -1,0 +1,78 @@
+package dev.flightdeck.app.session;
+
+import dev.flightdeck.app.checkpoints.CheckpointService;
+import dev.flightdeck.app.checkpoints.ObjectStoreCheckpoints;
+import dev.flightdeck.app.checkpoints.S3Settings;
+import dev.flightdeck.app.connect.ClusterConnection;
+import dev.flightdeck.app.connect.LocalObjectStorage;
+import dev.flightdeck.app.diagnose.events.EventFeed;
+import dev.flightdeck.app.diagnose.events.EventWindow;
+import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.pressure.ControlPlaneFetcher;
+import dev.flightdeck.app.pressure.PressureScraper;
+import dev.flightdeck.app.pressure.PressureTracker;
+import dev.flightdeck.app.telemetry.TelemetryJudge;
+import dev.flightdeck.app.telemetry.TelemetryPoller;
+import dev.flightdeck.app.telemetry.TelemetrySources;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a session reads besides its watches: checkpoints from object storage, the cluster's Events, the API server's
+ * pressure and GPU telemetry. Built once the node LIST is under way; pressure and telemetry start reading once the
+ * watches have synced.
+ *
+ * @param telemetry GPU telemetry (DCGM), read every 30 s once the watches have synced; its findings go into the model
+ * @param events    nothing is watched until a screen shows them (see {@link EventFeed})
+ */
+record SessionServices(ObjectStoreCheckpoints objectStore, CheckpointService checkpoints, EventFeed events,
+                       PressureScraper pressure, TelemetryPoller telemetry) implements AutoCloseable {
+
+    /** Builds them all for {@code connection}, and starts pressure and telemetry once {@code fleet} has synced. */
+    static SessionServices start(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
+        ObjectStoreCheckpoints objectStore = connection.localObjectStorage().map(SessionServices::localObjectStore)
+                .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
+        CheckpointService checkpoints = new CheckpointService(objectStore);
+        EventFeed events = new EventFeed(connection.api(), new EventFeed.Options(EventWindow.Limits.DEFAULT,
+                options.pageSize(), options.watchIdleLimit(), EventFeed.Options.DEFAULTS.linger()), Clock.systemUTC());
+        PressureScraper pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
+                connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
+        TelemetryPoller telemetry = new TelemetryPoller(
+                TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
+                new TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
+                Clock.systemUTC(), TelemetryPoller.DEFAULT_INTERVAL);
+        // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
+        // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
+        // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
+        Thread.ofVirtual().name("pressure-start").start(() -> {
+            try {
+                fleet.awaitSynced(2, TimeUnit.MINUTES);
+                pressure.start();
+                telemetry.start();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return new SessionServices(objectStore, checkpoints, events, pressure, telemetry);
+    }
+
+    /**
+     * The sandbox's own object storage, signed with its dummy keys: the person's AWS credentials
+     * (environment, profiles, instance roles) are never sent to it, nor looked up for it.
+     */
+    private static ObjectStoreCheckpoints localObjectStore(LocalObjectStorage storage) {
+        return new ObjectStoreCheckpoints(new S3Settings(storage.endpoint(), "us-east-1", true),
+                StaticCredentialsProvider.create(AwsBasicCredentials.create(storage.accessKey(), storage.secretKey())));
+    }
+
+    @Override
+    public void close() {
+        events.close();
+        pressure.close();
+        telemetry.close();
+        objectStore.close();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.flightdeck.app.watch;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * One kind's LIST ({@link ResourceWatcher}), in pages of {@code pageSize}: the objects handed on whole
+ * ({@link WatchEvent.Relisted}) or page by page ({@link WatchEvent.Paged}), how far it has come told as it goes.
+ */
+final class PagedList<T> {
+
+    private final KindRequests requests;
+    private final String resource;
+    private final TolerantReader<T> reader;
+    private final Consumer<WatchEvent<T>> sink;
+    private final int pageSize;
+
+    PagedList(KindRequests requests, String resource, TolerantReader<T> reader, Consumer<WatchEvent<T>> sink,
+              int pageSize) {
+        this.requests = requests;
+        this.resource = resource;
+        this.reader = reader;
+        this.sink = sink;
+        this.pageSize = pageSize;
+    }
+
+    /**
+     * LIST in pages of {@code pageSize}. The next page is requested as soon as this page's
+     * continue token is read (list metadata comes before the items), so the server and
+     * the network work on page N+1 while this thread projects page N.
+     *
+     * @param streaming each page handed on as it comes, instead of the whole list at the end
+     * @param fromCache read from the API server's watch cache ({@code resourceVersion=0})
+     * @param running   false once the watcher is closed: no further page is read
+     * @param progress  told how far the list has come after each page
+     * @return the list's resourceVersion, to watch from
+     */
+    String list(boolean streaming, boolean fromCache, BooleanSupplier running, Consumer<ListProgress> progress)
+            throws IOException, InterruptedException {
+        List<T> items = new ArrayList<>();
+        String listVersion = null;
+        int read = 0;
+        // Continue pages never carry resourceVersion: the token pins the list's version.
+        CompletableFuture<HttpResponse<byte[]>> pending = requests.fetchAsync(requests.url("limit=" + pageSize
+                + (fromCache ? "&resourceVersion=0" : "")));
+        while (pending != null && running.getAsBoolean()) {
+            byte[] page = requests.body(KindRequests.await(pending));
+            pending = null;
+            long remaining = -1;
+            int before = items.size();
+            try (JsonParser p = KubeJson.MAPPER.createParser(page)) {
+                expect(p.nextToken(), JsonToken.START_OBJECT);
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    p.nextToken();
+                    if ("metadata".equals(field)) {
+                        JsonNode meta = KubeJson.MAPPER.readTree(p);
+                        listVersion = meta.path("resourceVersion").asText(null);
+                        remaining = meta.path("remainingItemCount").asLong(-1);
+                        String cont = meta.path("continue").asText("");
+                        if (!cont.isEmpty()) {
+                            pending = requests.fetchAsync(requests.url("limit=" + pageSize + "&continue="
+                                    + KindRequests.enc(cont)));
+                        }
+                    } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
+                        while (p.nextToken() == JsonToken.START_OBJECT) {
+                            Projector.Projected<T> item = reader.read(p);
+                            read++;
+                            if (item != null) {
+                                items.add(item.item());
+                            }
+                        }
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            }
+            boolean whole = pending == null;
+            ListProgress now = new ListProgress(read, whole ? 0 : remaining, whole);
+            progress.accept(now);
+            if (streaming && running.getAsBoolean()) {
+                // A page's objects are handed on at once; the page list is not kept twice.
+                sink.accept(new WatchEvent.Paged<>(List.copyOf(items.subList(before, items.size())), now));
+                items.clear();
+            }
+        }
+        if (!streaming) {
+            sink.accept(new WatchEvent.Relisted<>(items));
+        }
+        return listVersion;
+    }
+
+    private void expect(JsonToken actual, JsonToken wanted) throws IOException {
+        if (actual != wanted) {
+            throw new IOException("unexpected LIST response for " + resource + ": " + actual);
+        }
+    }
+}

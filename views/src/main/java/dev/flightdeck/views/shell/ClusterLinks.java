@@ -1,0 +1,85 @@
+package dev.flightdeck.views.shell;
+
+import dev.flightdeck.app.clusters.ClusterSearch;
+import dev.flightdeck.app.connect.ConnectionTarget;
+import dev.flightdeck.views.fleet.FleetLink;
+import dev.flightdeck.views.nodes.NodesViewModel;
+
+/**
+ * Ways into a cluster from outside its screens, a cell of the fleet overview or a search hit: that cluster on
+ * screen (switched to at once when it is kept open), then what was asked shown.
+ */
+final class ClusterLinks {
+
+    private final MainWindow window;
+    private final SessionController sessions;
+    private final NodesViewModel nodes;
+    private final TopBar topBar;
+
+    ClusterLinks(MainWindow window, SessionController sessions, NodesViewModel nodes, TopBar topBar) {
+        this.window = window;
+        this.sessions = sessions;
+        this.nodes = nodes;
+        this.topBar = topBar;
+    }
+
+    /** The target of an open cluster or a context of the switcher, by name; null when neither knows it. */
+    private ConnectionTarget targetNamed(String name) {
+        var open = sessions.fleet().cluster(name);
+        if (open != null) {
+            return open.target();
+        }
+        return topBar.choices().stream().map(ContextChoice::target).filter(t -> t.displayName().equals(name))
+                .findFirst().orElse(null);
+    }
+
+    /** A cell of the fleet overview: that cluster on screen (instant when open), the screen and filter the cell counts. */
+    void open(String name, FleetLink link) {
+        ConnectionTarget t = targetNamed(name);
+        if (t == null) {
+            return;
+        }
+        if (!isShowing(t)) {
+            sessions.switchTo(t);
+        }
+        switch (link.screen()) {
+            case NODES -> {
+                nodes.clearFilters();
+                nodes.verdictFilterProperty().set(link.nodeVerdict());
+                nodes.taintFilterProperty().set(link.taintKey());
+                window.showNodes();
+            }
+            case GANGS -> {
+                window.showGangs();
+                sessions.gangs().clearFilters();
+                sessions.gangs().verdictFilterProperty().set(link.gangVerdict());
+            }
+            case PRESSURE -> window.showPressure();
+        }
+    }
+
+    private boolean isShowing(ConnectionTarget t) {
+        ConnectionTarget now = sessions.targetProperty().get();
+        return now != null && now.displayName().equals(t.displayName()) && sessions.session() != null;
+    }
+
+    /** A search hit: its cluster on screen, then the node (a pod's node) or the gang selected. */
+    void open(ClusterSearch.Hit hit) {
+        ConnectionTarget t = targetNamed(hit.cluster());
+        if (t == null) {
+            return;
+        }
+        Runnable select = () -> {
+            if (hit.gang() != null) {
+                window.openGang(hit.gang(), -1);
+            } else if (hit.node() != null) {
+                window.openNode(hit.node());
+            }
+        };
+        if (isShowing(t)) {
+            select.run();
+        } else {
+            sessions.switchTo(t, select);
+        }
+    }
+}
