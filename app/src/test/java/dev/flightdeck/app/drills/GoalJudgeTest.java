@@ -180,8 +180,8 @@ class GoalJudgeTest {
     void aStallIsGivenItsWindowBeforeTheGangIsJudgedRunning() {
         FaultProgress p = struck(FaultKind.STALLED_COLLECTIVE, null, List.of(Goal.OPENED), List.of(),
                 List.of(Goal.GANG_RUNNING_ON_TRUSTED_NODES));
-        Duration grace = DrillClock.stallThresholds(PACE).window().plusSeconds(30);
-        wall.advance(grace);
+        // The window (a minute at a pace of 10), three of the observer's telemetry reads (10 s each) and 30 s more.
+        wall.advance(Duration.ofSeconds(60 + 30 + 30));
         judge(p);
         assertFalse(p.isMet(Goal.GANG_RUNNING_ON_TRUSTED_NODES),
                 "nothing calls a gang stalled before its GPUs were idle for the window: until then it looks running");
