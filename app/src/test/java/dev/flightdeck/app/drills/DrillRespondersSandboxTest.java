@@ -38,8 +38,8 @@ class DrillRespondersSandboxTest {
     private static HeadlessLauncher launcher;
 
     @BeforeAll
-    static void launcher(@TempDir Path bin) throws IOException {
-        launcher = new HeadlessLauncher(bin);
+    static void launcher() throws IOException {
+        launcher = HeadlessLauncher.shared();
     }
 
     static Stream<Arguments> responders() {
