@@ -82,6 +82,16 @@ class MistakeWatchTest {
     }
 
     @Test
+    void aRankRemovedFromANodeAFaultStruckIsNoMistakeEvenWhenItsVerdictStillSaysTrusted() {
+        // A flapping NIC raises nothing: its node stays trusted on screen, and draining it is the right call.
+        MistakeWatch w = watching(Mistake.DRAINED_A_HEALTHY_NODE);
+        String flapping = DrillCluster.name(1);
+        assertEquals(List.of(), kinds(w.podRemoved(AT, "training/" + DrillCluster.pod(1),
+                new DrillView.PodPlace(flapping, DrillCluster.GANG), Map.of(flapping, NodeVerdict.TRUSTED), Set.of(flapping),
+                Set.of(), false, Set.of())));
+    }
+
+    @Test
     void aMistakeTheScenarioDoesNotNameIsNeverReported() {
         MistakeWatch w = watching(Mistake.RESUMED_FROM_AN_OLDER_CHECKPOINT);
         assertEquals(List.of(), kinds(removed(w, 0, Set.of(DrillCluster.GANG), true, Set.of(DrillCluster.GANG))));
