@@ -3,22 +3,61 @@
 # FLIGHTDECK_HOME pointing at the drill's own cluster and home, and FLIGHTDECK at the launcher. On a
 # staging cluster, which holds more than the drill, FLIGHTDECK_DRILL_NAMESPACE and
 # FLIGHTDECK_DRILL_NODE_PREFIX say where the drill's gangs and nodes are: the helpers look only there.
-# POSIX sh; source it with  . "$(dirname "$0")/lib.sh"
+# POSIX sh; source it with  . "$(dirname "$0")/lib.sh"  (which starts the runbook's look at the cluster, below).
 
 fd() { "${FLIGHTDECK:-flightdeck}" "$@"; }
 
 say() { echo "runbook: $*"; }
 
-# await_line REGEX: watches `flightdeck check` (one live session reporting every second: its watches keep it
-# current, with no LIST per look) until one of its lines matches REGEX (extended), and prints that line. A check that
-# ends (the cluster unreadable for a moment) is started again.
-await_line() { await_line_every 1 "$1"; }
-
-# await_line_every SECONDS REGEX: as await_line, a report every SECONDS (for what takes minutes to show).
-await_line_every() {
+# The runbook's eyes: one `flightdeck check --watch 1` for the whole runbook (one live session reporting every second,
+# as a person keeps the console open: its watches keep it current, with no LIST per look), started when this file is
+# sourced, its reports appended to a file the await functions read, started again if it ends (the cluster unreadable
+# for a moment), stopped when the runbook exits. A `check` started for each wait cost a JVM and a sync every time, and
+# its first report came seconds after the state it waited for. It also keeps the idle GPUs' history fresh: without a
+# Prometheus, each command judges a stall again from the history the looks before it saved, and takes it over only
+# from a recent look (a minute, at a drill's pace); a command that took long to start on a loaded machine found it too
+# old, saw the stalled gang's GPUs idle for a moment only, and refused to resume a "running" gang.
+if [ -n "${FLIGHTDECK_DRILL_DIR:-}" ]; then
+    reports="$FLIGHTDECK_DRILL_DIR/check.reports"
+else
+    reports=$(mktemp)
+fi
+: >"$reports"
+look() {
+    trap 'kill "$check" 2>/dev/null; exit 0' TERM
     while :; do
-        line=$(fd check --watch "$1" 2>/dev/null | grep -E -m1 -- "$2") && { echo "$line"; return 0; }
-        sleep "$1"
+        # exec: $! is the check itself (the launcher execs its JVM), not a subshell that would leave it running
+        (exec "${FLIGHTDECK:-flightdeck}" check --watch 1) >>"$reports" 2>/dev/null &
+        check=$!
+        wait "$check"
+        sleep 1
+    done
+}
+look </dev/null >/dev/null 2>&1 &
+looking=$!
+trap 'kill "$looking" 2>/dev/null' EXIT
+
+# await_line REGEX: the first line matching REGEX (extended) in a report made after this call, printed. Reports already
+# in the file are not read (they show the cluster as it was); nor is the rest of one under way.
+await_line() {
+    seen=$(wc -c <"$reports")
+    while :; do
+        if [ "$seen" -eq 0 ]; then
+            line=$(grep -E -m1 -- "$1" "$reports") && { echo "$line"; return 0; }
+        else
+            line=$(tail -c +"$((seen + 1))" "$reports" | sed -n '/^check at /,$p' | grep -E -m1 -- "$1") \
+                && { echo "$line"; return 0; }
+        fi
+        sleep 1
+    done
+}
+
+# await_line_fresh REGEX: as await_line, from a `check` of its own, whose first report reads what the runbook's session
+# reads only every minute (checkpoints in the object store).
+await_line_fresh() {
+    while :; do
+        line=$(fd check --watch 1 2>/dev/null | grep -E -m1 -- "$1") && { echo "$line"; return 0; }
+        sleep 1
     done
 }
 
@@ -39,14 +78,14 @@ await_halted_gang() { await_gang "(halted|failed)(  | ·)"; }
 await_gang() { await_line "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*$1" | cut -d' ' -f1; }
 
 # await_stalled_gang: the first of the drill's gangs `check` lists as stalled (NAMESPACE/NAME). A stall is told only
-# once the GPUs stayed idle for the stall window (GPU telemetry is read every 30 s): a report every 10 s is enough.
+# once the GPUs stayed idle for the stall window (GPU telemetry is read every 30 s).
 await_stalled_gang() {
-    await_line_every 10 "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*stalled(  | ·)" | cut -d' ' -f1
+    await_line "^${FLIGHTDECK_DRILL_NAMESPACE:-[a-z0-9-]+}/[a-z0-9.-]+  .*stalled(  | ·)" | cut -d' ' -f1
 }
 
 # await_fresh_checkpoint NS/GANG: waits until `check` shows the gang's newest checkpoint seconds old
 # (the gang must be listed: at risk, or not running).
-await_fresh_checkpoint() { await_line "^$1  .*  checkpoint [0-9]+s  " >/dev/null; }
+await_fresh_checkpoint() { await_line_fresh "^$1  .*  checkpoint [0-9]+s  " >/dev/null; }
 
 # newest_step NS/GANG: the step of the newest complete checkpoint the resume plan would use.
 newest_step() { fd plan resume "$1" 2>/dev/null | sed -n 's/^  checkpoint .*  step \([0-9][0-9]*\)  .*/\1/p' | head -1; }

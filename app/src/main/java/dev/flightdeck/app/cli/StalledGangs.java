@@ -29,6 +29,13 @@ final class StalledGangs {
         }
         if (gang.verdict() == GangVerdict.RUNNING || gang.verdict() == GangVerdict.DEGRADED) {
             session.telemetry().latestOrReadNow();
+            // The read hands its findings to the model, which folds them on its own thread: the plan reads the gang
+            // next, and on a loaded machine read it before the fold, "running", and refused to resume a stalled gang.
+            try {
+                session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -68,6 +68,18 @@ public final class DrillClock {
         return standard.withStall(standard.idleBelowPercent(), Duration.ofMinutes(minutes));
     }
 
+    /**
+     * How often the drill's observer reads GPU telemetry: six times a stall window ({@link #stallThresholds}), at most
+     * every 30 s as the console does. A stall is told at the first read a window after its GPUs went idle, so six reads a
+     * window tell it within a sixth of the window of being due (10 s at a pace of 10), and a restarted gang is seen
+     * working as soon. Reading faster buys nothing a drill judges, and each read scrapes every node's exporter.
+     */
+    public static Duration telemetryInterval(double pace) {
+        Duration sixth = stallThresholds(pace).window().dividedBy(6);
+        Duration console = dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL;
+        return sixth.compareTo(console) < 0 ? sixth : console;
+    }
+
     /** {@code mm:ss} (or {@code h:mm:ss}) since the start, as the timeline and the banner show it. */
     public static String offset(Duration d) {
         long s = Math.max(0, d.toSeconds());

@@ -125,8 +125,7 @@ public final class DrillRun implements AutoCloseable {
             observer = ClusterSession.open(world.target(), SessionOptions.DEFAULTS.withUserAgent(OBSERVER)
                     .withGpuStall(DrillClock.stallThresholds(options.pace())));
             // GPU telemetry on the drill's schedule too: a stall is told, and a restarted gang seen working, in time.
-            observer.telemetry().setInterval(java.time.Duration.ofMillis(Math.max(3_000,
-                    (long) (dev.flightdeck.app.telemetry.TelemetryPoller.DEFAULT_INTERVAL.toMillis() / options.pace()))));
+            observer.telemetry().setInterval(DrillClock.telemetryInterval(options.pace()));
             if (!observer.awaitSynced(60, TimeUnit.SECONDS)) {
                 throw new DrillStartException("the drill's cluster did not answer its observer within 60 s: "
                         + observer.health().describe(), null);

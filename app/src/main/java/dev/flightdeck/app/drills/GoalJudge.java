@@ -51,12 +51,14 @@ final class GoalJudge {
 
     /**
      * How long the model may take to show a fault before its state goals are judged anyway: a moment for what the
-     * API says at once; for a hung collective, the stall window (on the drill's schedule) and a telemetry read or two,
-     * since nothing calls a gang stalled before its GPUs have been idle that long.
+     * API says at once; for a hung collective, the stall window (on the drill's schedule), three of the observer's
+     * telemetry reads and 30 s more (a read on a loaded machine takes seconds), since nothing calls a gang stalled
+     * before its GPUs have been idle that long, and a stalled gang judged before then looks running: recovered.
      */
     private Duration graceToShow(FaultProgress p) {
         if (p.fault.kind() == FaultKind.STALLED_COLLECTIVE) {
-            return DrillClock.stallThresholds(clock.pace()).window().plusSeconds(30);
+            return DrillClock.stallThresholds(clock.pace()).window()
+                    .plus(DrillClock.telemetryInterval(clock.pace()).multipliedBy(3)).plusSeconds(30);
         }
         return Duration.ofSeconds(10);
     }

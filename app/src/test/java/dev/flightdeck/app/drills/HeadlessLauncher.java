@@ -33,14 +33,102 @@ final class HeadlessLauncher {
         }
     }
 
-    private final Path launcher;
+    private static HeadlessLauncher shared;
 
-    HeadlessLauncher(Path bin) throws IOException {
+    private final Path launcher;
+    /** The class path with the class folders packed into jars (a class-data archive takes classes from jars only). */
+    private final String classPath;
+    /** The class-data archive of a headless command's classes, or null when it could not be made. */
+    private final Path archive;
+
+    /**
+     * The launcher every drill test of this build uses, made once: by the first test that asks, in this JVM or another
+     * fork (a lock file says who), in a folder named by what it is made of (the class path's jars and class files, the
+     * JDK), so a later build never takes an earlier one's. Making it (packing the class folders, archiving the classes
+     * of a {@code check} on a sandbox) took each test class 20 to 30 s of a loaded machine.
+     */
+    static synchronized HeadlessLauncher shared() throws IOException {
+        if (shared == null) {
+            Path root = Path.of(System.getProperty("flightdeck.test.tmp", "target/test-tmp"));
+            String name = "headless-launcher-" + fingerprint();
+            Files.createDirectories(root);
+            try (var lockFile = java.nio.channels.FileChannel.open(root.resolve("headless-launcher.lock"),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                 var lock = lockFile.lock()) {
+                Path bin = root.resolve(name);
+                Path made = bin.resolve("made");
+                if (Files.isRegularFile(made)) {
+                    shared = new HeadlessLauncher(bin, false);
+                } else {
+                    deleteTree(bin); // a make cut short
+                    try (var earlier = Files.list(root)) { // an earlier build's (some 60 MB each)
+                        for (Path old : earlier.filter(d -> d.getFileName().toString().startsWith("headless-launcher-")
+                                && Files.isDirectory(d)).toList()) {
+                            deleteTree(old);
+                        }
+                    }
+                    shared = new HeadlessLauncher(Files.createDirectories(bin), true);
+                    Files.writeString(made, name + "\n");
+                }
+            }
+        }
+        return shared;
+    }
+
+    /** What the launcher is made of: the JDK, and every class path entry (each class file's name, size and time). */
+    private static String fingerprint() throws IOException {
+        java.security.MessageDigest sha;
+        try {
+            sha = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        StringBuilder what = new StringBuilder(System.getProperty("java.home")).append('\n')
+                .append(System.getProperty("java.runtime.version")).append('\n');
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            what.append(entry).append('\n');
+            if (Files.isDirectory(p)) {
+                try (var files = Files.walk(p)) {
+                    for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile).sorted()::iterator) {
+                        what.append(p.relativize(f)).append(' ').append(Files.size(f)).append(' ')
+                                .append(Files.getLastModifiedTime(f).toMillis()).append('\n');
+                    }
+                }
+            } else if (Files.isRegularFile(p)) {
+                what.append(Files.size(p)).append(' ').append(Files.getLastModifiedTime(p).toMillis()).append('\n');
+            }
+        }
+        return java.util.HexFormat.of().formatHex(sha.digest(what.toString().getBytes(StandardCharsets.UTF_8)), 0, 8);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+    }
+
+    /** @param make whether to make the launcher in {@code bin}; if not, it was made there before */
+    private HeadlessLauncher(Path bin, boolean make) throws IOException {
         launcher = bin.resolve("flightdeck");
-        String classPath = jarredClassPath(bin);
-        Path archive = classArchive(bin, classPath);
-        // A responder starts a JVM for every `check` it polls with, hundreds in a test run: the classes they load,
-        // archived once, cut a third of each one's CPU. CDS's own log lines (stdout by default) are kept out of the
+        classPath = jarredClassPath(bin, make);
+        if (make) {
+            archive = classArchive(bin, classPath);
+            writeScript();
+        } else {
+            Path made = bin.resolve("flightdeck.jsa");
+            archive = Files.isRegularFile(made) && Files.size(made) > 0 ? made : null;
+        }
+    }
+
+    private void writeScript() throws IOException {
+        // A responder starts a JVM for every command of its runbook, about a hundred in a test run: the classes they
+        // load, archived once, cut a third of each one's CPU. CDS's own log lines (stdout by default) are kept out of the
         // output the responders parse.
         String cds = archive == null ? "" : " -Xlog:cds*=off -XX:SharedArchiveFile='" + archive + "'";
         Files.writeString(launcher, "#!/bin/sh\nexec '" + java()
@@ -84,7 +172,7 @@ final class HeadlessLauncher {
      * {@code bin}: a class-data archive takes classes from jars only. The jars are made once per launcher, as the
      * folders stand when the tests start.
      */
-    private static String jarredClassPath(Path bin) throws IOException {
+    private static String jarredClassPath(Path bin, boolean make) throws IOException {
         List<String> out = new ArrayList<>();
         int n = 0;
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
@@ -94,6 +182,10 @@ final class HeadlessLauncher {
                 continue;
             }
             Path jar = bin.resolve("classes-" + n++ + ".jar");
+            out.add(jar.toString());
+            if (!make) {
+                continue; // packed when the launcher was made
+            }
             try (var zip = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
                  var files = Files.walk(p)) {
                 for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile).sorted()::iterator) {
@@ -102,7 +194,6 @@ final class HeadlessLauncher {
                     zip.closeEntry();
                 }
             }
-            out.add(jar.toString());
         }
         return String.join(java.io.File.pathSeparator, out);
     }
@@ -127,14 +218,18 @@ final class HeadlessLauncher {
      * or a CI job does, with {@code home} as its Flightdeck home (where its output is kept too).
      */
     Ran drillRunFrom(Path workingDir, Path home, String... args) throws IOException, InterruptedException {
-        // The application's launcher, in short: this test's class path, with the embedded sandbox.
+        // The application's launcher, in short: this test's class path, with the embedded sandbox (in jars, so that the
+        // headless commands' class-data archive, which holds the sandbox's classes too, starts it sooner).
         List<String> command = new ArrayList<>(List.of(java().toString(), "-Djava.awt.headless=true",
                 "--sun-misc-unsafe-memory-access=allow", "-XX:TieredStopAtLevel=1"));
+        if (archive != null) {
+            command.addAll(List.of("-Xlog:cds*=off", "-XX:SharedArchiveFile=" + archive));
+        }
         String secrets = System.getProperty("flightdeck.test.secrets");
         if (secrets != null) {
             command.add("-Dflightdeck.test.secrets=" + secrets); // its sandbox's keys are remembered for the scan too
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SandboxedHeadless.class.getName()));
+        command.addAll(List.of("-cp", classPath, SandboxedHeadless.class.getName()));
         command.addAll(List.of(args));
         Files.createDirectories(home);
         Path out = home.resolve("drill-run.out");

@@ -28,8 +28,8 @@ class ResponderStartSandboxTest {
     private static HeadlessLauncher launcher;
 
     @BeforeAll
-    static void launcher(@TempDir Path bin) throws IOException {
-        launcher = new HeadlessLauncher(bin);
+    static void launcher() throws IOException {
+        launcher = HeadlessLauncher.shared();
     }
 
     @Test

@@ -36,9 +36,9 @@ class StagingDrillRealTest {
     private static HeadlessLauncher launcher;
 
     @BeforeAll
-    static void cluster(RealCluster cluster, @TempDir Path bin) throws IOException {
+    static void cluster(RealCluster cluster) throws IOException {
         real = cluster;
-        launcher = new HeadlessLauncher(bin);
+        launcher = HeadlessLauncher.shared();
         RealDrillOptIn.allow(real); // the cluster's admins allow drills there (DrillCleanupRealTest: refused without)
     }
 
