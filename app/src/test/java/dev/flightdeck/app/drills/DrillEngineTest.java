@@ -5,7 +5,6 @@ import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.app.drills.Scenario.Fault;
 import dev.flightdeck.app.drills.Scenario.Goal;
 import dev.flightdeck.app.drills.Scenario.Target;
-import dev.flightdeck.app.drills.world.DrillHands;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.journal.JournalEntry;
 import org.junit.jupiter.api.AfterEach;
