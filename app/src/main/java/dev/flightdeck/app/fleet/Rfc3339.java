@@ -1,6 +1,8 @@
 package dev.flightdeck.app.fleet;
 
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
 /**
@@ -48,8 +50,14 @@ public final class Rfc3339 {
         int hour = digits(t, 11, 2);
         int minute = digits(t, 14, 2);
         int second = digits(t, 17, 2);
-        if (year < 0 || month < 1 || month > 12 || day < 1 || day > lengthOfMonth(year, month) || hour < 0 || hour > 23
+        if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23
                 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return null;
+        }
+        long epochDay;
+        try {
+            epochDay = LocalDate.of(year, month, day).toEpochDay(); // also refuses a day the month does not have
+        } catch (DateTimeException e) {
             return null;
         }
         int nanos = 0;
@@ -66,7 +74,7 @@ public final class Rfc3339 {
                 nanos *= 10;
             }
         }
-        long seconds = epochDay(year, month, day) * 86_400L + hour * 3_600L + minute * 60L + second;
+        long seconds = epochDay * 86_400L + hour * 3_600L + minute * 60L + second;
         return Instant.ofEpochSecond(seconds, nanos);
     }
 
@@ -81,29 +89,5 @@ public final class Rfc3339 {
             value = value * 10 + (c - '0');
         }
         return value;
-    }
-
-    private static int lengthOfMonth(int year, int month) {
-        return switch (month) {
-            case 2 -> java.time.Year.isLeap(year) ? 29 : 28;
-            case 4, 6, 9, 11 -> 30;
-            default -> 31;
-        };
-    }
-
-    /** Days since 1970-01-01 of a proleptic Gregorian date (the arithmetic of {@code LocalDate.toEpochDay}). */
-    private static long epochDay(int year, int month, int day) {
-        long y = year;
-        long total = 365 * y;
-        total += (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400;
-        total += (367L * month - 362) / 12;
-        total += day - 1;
-        if (month > 2) {
-            total--;
-            if (!java.time.Year.isLeap(year)) {
-                total--;
-            }
-        }
-        return total - 719_528L; // days from 0000-01-01 to 1970-01-01
     }
 }
