@@ -144,7 +144,7 @@ public final class GangsViewModel implements AutoCloseable {
     /** A reset: what waited is dropped, the gangs it leaves out go; rows it keeps are updated in place. */
     private void resetGangs(List<Gang> all) {
         resetApplying = true;
-        pending.reset(List.copyOf(byKey.keySet()), all.stream().map(Gang::key).toList());
+        pending.reset(byKey.keySet(), all.stream().map(Gang::key).toList());
     }
 
     private void applyOne(GangKey key, Gang gang, Instant now, List<GangRow> touched, List<GangRow> added,

@@ -101,7 +101,7 @@ public final class NodesViewModel {
         for (FleetDelta d : batch) {
             if (d.reset()) {
                 // What the reset leaves out goes; the rest is applied in place (rows, and so the selection, kept).
-                pending.reset(List.copyOf(byName.keySet()), d.upserted().stream().map(GpuNode::name).toList());
+                pending.reset(byName.keySet(), d.upserted().stream().map(GpuNode::name).toList());
             }
             for (String gone : d.removed()) {
                 pending.remove(gone);

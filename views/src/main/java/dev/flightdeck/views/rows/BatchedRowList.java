@@ -73,20 +73,18 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
      * of 7,500 nodes took a dozen drains: the screen paid that a dozen times before the last node showed.
      */
     public void announce(java.util.Collection<R> removed, List<R> added, boolean moreToCome, TableRows<R> table) {
-        if (rows.isEmpty() && moreToCome) {
-            keptBack.removeAll(removed);
-            keptBack.addAll(added);
+        boolean fillGoesOn = rows.isEmpty() && moreToCome;
+        if (!fillGoesOn && keptBack.isEmpty()) {
+            table.change(removed.size() + added.size(), () -> announce(removed, added));
             return;
         }
-        List<R> all = added;
-        if (!keptBack.isEmpty()) {
-            keptBack.removeAll(removed);
-            keptBack.addAll(added);
-            all = new ArrayList<>(keptBack);
+        keptBack.removeAll(removed);
+        keptBack.addAll(added);
+        if (!fillGoesOn) {
+            List<R> fill = new ArrayList<>(keptBack);
             keptBack.clear();
+            table.change(removed.size() + fill.size(), () -> announce(removed, fill));
         }
-        List<R> announced = all;
-        table.change(removed.size() + announced.size(), () -> announce(removed, announced));
     }
 
     /** The rows, and those kept back from a first fill not yet announced: what a screen keeps when it parks. */
