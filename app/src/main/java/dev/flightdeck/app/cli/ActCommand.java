@@ -48,11 +48,11 @@ public final class ActCommand {
     }
 
     /** How a run in progress is asked to stop (Ctrl-C): the action registers what stopping means for it. */
-    static final class StopSignal {
+    public static final class StopSignal {
         private volatile Runnable onStop = () -> {
         };
 
-        void onStop(Runnable r) {
+        public void onStop(Runnable r) {
             onStop = r;
         }
 
@@ -121,7 +121,7 @@ public final class ActCommand {
     }
 
     @FunctionalInterface
-    interface Body {
+    public interface Body {
         int run(StopSignal stop) throws IOException, ActionRefused;
     }
 
@@ -129,7 +129,7 @@ public final class ActCommand {
      * Runs {@code body} so that Ctrl-C stops the action the way the console's Stop does, and waits
      * (up to a minute) for its outcome to be journaled before the process ends.
      */
-    static int withCtrlC(Body body, PrintStream err) throws IOException, ActionRefused {
+    public static int withCtrlC(Body body, PrintStream err) throws IOException, ActionRefused {
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = Thread.ofPlatform().unstarted(() -> {

@@ -7,10 +7,10 @@ import java.io.PrintStream;
 import java.util.Map;
 
 /**
- * The headless commands on their own ({@code check}, {@code plan}, the actions, {@code drill}, {@code get},
- * {@code logs},
- * {@code --help}), with no JavaFX on the class path: the console's launcher hands them here, and a
- * drill's scripted responder or a CI job can run this class directly.
+ * The headless commands on their own ({@code check}, {@code plan}, the actions, {@code get}, {@code logs},
+ * {@code --help}, and {@code drill} from the drills module through {@link CommandModule}), with no JavaFX on the
+ * class path: the console's launcher hands them here, and a drill's scripted responder or a CI job can run this
+ * class directly.
  */
 public final class Headless {
 
@@ -79,12 +79,23 @@ public final class Headless {
             case CHECK -> CheckCommand.run(options, env, out, err);
             case PLAN -> PlanCommand.run(options, env, out, err);
             case EXECUTE -> ActCommand.run(options, env, out, err);
-            case DRILL -> DrillCommand.run(options, env, out, err);
+            case DRILL -> moduleCommand(options, env, out, err);
             case JOURNAL -> JournalCommand.run(options, env, out, err);
             case GET -> GetCommand.run(options, env, out, err);
             case LOGS -> LogsCommand.run(options, env, out, err);
             case EVENTS -> EventsCommand.run(options, env, out, err);
             case UI -> NOT_HEADLESS;
         };
+    }
+
+    private static int moduleCommand(LaunchOptions options, Map<String, String> env, PrintStream out,
+                                     PrintStream err) {
+        return CommandModule.forCommand(options.command())
+                .map(module -> module.run(options, env, out, err))
+                .orElseGet(() -> {
+                    err.println("flightdeck: " + options.command().name().toLowerCase(java.util.Locale.ROOT)
+                            + " is not part of this build (its module is not on the class path)");
+                    return CheckCommand.USAGE;
+                });
     }
 }

@@ -47,10 +47,10 @@ class CorePackagesTest {
 
     @Test
     void noAreaDependsOnItselfThroughAnother() {
-        // The same for areas, each top-level package with everything below it: actions.drain -> drills
-        // -> actions.resume would be no package cycle, yet it would tie actions and drills together.
+        // The same for areas, each top-level package with everything below it: actions.drain -> gangs
+        // -> actions.resume would be no package cycle, yet it would tie actions and gangs together.
         slices().matching("dev.flightdeck.app.(*)..").should().beFreeOfCycles()
-                .because("an area (actions, drills, kube…) is read, tested and moved with its sub-packages")
+                .because("an area (actions, gangs, kube…) is read, tested and moved with its sub-packages")
                 .check(core);
     }
 
@@ -68,6 +68,15 @@ class CorePackagesTest {
         // The same rule pointed at a package with behaviour must fail: it sees real dependencies.
         assertTrue(classes().that().resideInAPackage("dev.flightdeck.app.actions..")
                 .should().onlyDependOnClassesThat(dataAndTheFile).evaluate(core).hasViolation());
+    }
+
+    @Test
+    void theCoreNeverReachesTheDrills() {
+        noClasses().that().resideInAPackage("dev.flightdeck.app..")
+                .should().dependOnClassesThat().resideInAPackage("dev.flightdeck.drills..")
+                .because("drills are a module on top of the core (flightdeck-drills); the core finds their headless "
+                        + "command through CommandModule and the service loader")
+                .check(core);
     }
 
     @Test

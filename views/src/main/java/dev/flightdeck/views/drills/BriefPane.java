@@ -1,9 +1,9 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.drills.DrillClock;
-import dev.flightdeck.app.drills.DrillResult;
-import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.app.drills.ScenarioCatalog;
+import dev.flightdeck.drills.DrillClock;
+import dev.flightdeck.drills.DrillResult;
+import dev.flightdeck.drills.Scenario;
+import dev.flightdeck.drills.ScenarioCatalog;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.beans.binding.Bindings;

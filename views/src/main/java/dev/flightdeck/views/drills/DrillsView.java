@@ -1,6 +1,6 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.drills.ScenarioCatalog;
+import dev.flightdeck.drills.ScenarioCatalog;
 import dev.flightdeck.views.theme.Styles;
 import javafx.scene.Node;
 import javafx.scene.control.Label;

@@ -1,12 +1,12 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.drills.DrillReport;
-import dev.flightdeck.app.drills.DrillResult;
-import dev.flightdeck.app.drills.DrillRun;
-import dev.flightdeck.app.drills.DrillStartException;
-import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.app.drills.ScenarioCatalog;
-import dev.flightdeck.app.drills.report.DrillResults;
+import dev.flightdeck.drills.DrillReport;
+import dev.flightdeck.drills.DrillResult;
+import dev.flightdeck.drills.DrillRun;
+import dev.flightdeck.drills.DrillStartException;
+import dev.flightdeck.drills.Scenario;
+import dev.flightdeck.drills.ScenarioCatalog;
+import dev.flightdeck.drills.report.DrillResults;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -199,7 +199,7 @@ public final class DrillsViewModel {
         DrillRun r = run;
         if (r != null) {
             DrillRun.Status s = r.status();
-            clock.set(dev.flightdeck.app.drills.DrillClock.offset(s.elapsed()) + " of " + s.limit().toMinutes() + " min");
+            clock.set(dev.flightdeck.drills.DrillClock.offset(s.elapsed()) + " of " + s.limit().toMinutes() + " min");
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.drills.DrillReport;
-import dev.flightdeck.app.drills.report.DrillChart;
-import dev.flightdeck.app.drills.report.ReportBlock;
-import dev.flightdeck.app.drills.report.ReportDocument;
+import dev.flightdeck.drills.DrillReport;
+import dev.flightdeck.drills.report.DrillChart;
+import dev.flightdeck.drills.report.ReportBlock;
+import dev.flightdeck.drills.report.ReportDocument;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.beans.property.ReadOnlyStringWrapper;

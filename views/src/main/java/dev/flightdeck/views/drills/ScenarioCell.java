@@ -1,7 +1,7 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.drills.Scenario;
-import dev.flightdeck.app.drills.ScenarioCatalog;
+import dev.flightdeck.drills.Scenario;
+import dev.flightdeck.drills.ScenarioCatalog;
 import dev.flightdeck.views.theme.Styles;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;

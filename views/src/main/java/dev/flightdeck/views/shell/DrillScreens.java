@@ -1,12 +1,12 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.drills.DrillRun;
-import dev.flightdeck.app.drills.DrillStartException;
-import dev.flightdeck.app.drills.OperatorStep;
-import dev.flightdeck.app.drills.report.DrillResults;
-import dev.flightdeck.app.drills.staging.StagingWorld;
-import dev.flightdeck.app.drills.world.SandboxWorld;
+import dev.flightdeck.drills.DrillRun;
+import dev.flightdeck.drills.DrillStartException;
+import dev.flightdeck.drills.OperatorStep;
+import dev.flightdeck.drills.report.DrillResults;
+import dev.flightdeck.drills.staging.StagingWorld;
+import dev.flightdeck.drills.world.SandboxWorld;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.settings.AppDirectories;

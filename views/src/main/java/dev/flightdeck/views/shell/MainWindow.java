@@ -121,9 +121,9 @@ public final class MainWindow extends BorderPane {
                 Screen.of("fleet", "Fleet", Icons.FLEET, this::fleetView).offeredWhile(fleet.clustersProperty().greaterThan(1)),
                 Screen.of("nodes", "Nodes", Icons.NODES, () -> nodesView),
                 Screen.of("gangs", "Gangs", Icons.GANGS, this::gangsView).whenShown(() -> drills.opened(
-                        dev.flightdeck.app.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen")),
+                        dev.flightdeck.drills.OperatorStep.GANGS_SCREEN, "opened the Gangs screen")),
                 Screen.of("pressure", "Pressure", Icons.PRESSURE, this::pressureView).whenShown(() -> drills.opened(
-                        dev.flightdeck.app.drills.OperatorStep.PRESSURE, "opened the Pressure screen")),
+                        dev.flightdeck.drills.OperatorStep.PRESSURE, "opened the Pressure screen")),
                 Screen.of("queues", "Queues", Icons.QUEUES, this::queuesView),
                 Screen.of("events", "Events", Icons.EVENTS, this::eventsView),
                 Screen.of("journal", "Journal", Icons.JOURNAL, this::journalView).whenShown(journal::refresh),

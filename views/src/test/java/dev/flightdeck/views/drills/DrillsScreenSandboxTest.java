@@ -1,8 +1,8 @@
 package dev.flightdeck.views.drills;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.drills.DrillReport;
-import dev.flightdeck.app.drills.ScenarioCatalog;
+import dev.flightdeck.drills.DrillReport;
+import dev.flightdeck.drills.ScenarioCatalog;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.views.ConsoleWindow;

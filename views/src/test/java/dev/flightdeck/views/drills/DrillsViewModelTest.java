@@ -1,7 +1,7 @@
 package dev.flightdeck.views.drills;
 
-import dev.flightdeck.app.drills.DrillStartException;
-import dev.flightdeck.app.drills.report.DrillResults;
+import dev.flightdeck.drills.DrillStartException;
+import dev.flightdeck.drills.report.DrillResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

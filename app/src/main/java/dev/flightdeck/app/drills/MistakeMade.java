@@ -1,7 +1,0 @@
-package dev.flightdeck.app.drills;
-
-import java.time.Instant;
-
-/** A mistake the drill watched for and saw: which, when, and what exactly was done. */
-public record MistakeMade(Scenario.Mistake mistake, Instant at, String what) {
-}

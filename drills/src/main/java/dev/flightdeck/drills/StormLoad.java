@@ -1,0 +1,72 @@
+package dev.flightdeck.drills;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The operator's load on an API server that is throttling everyone (an APF storm): requests by
+ * the operator's tools while the storm lasts, not counting long-running watches, and disruptive
+ * actions started meanwhile (drains, resumes, preflights each bring a burst of writes and the
+ * controllers' reactions). Within budget means at most {@link #REQUESTS_PER_MINUTE} requests per
+ * minute of storm on average (a careful person with kubectl or the console; a script re-listing
+ * the cluster in a loop is over it) and no disruptive action.
+ */
+final class StormLoad {
+
+    static final int REQUESTS_PER_MINUTE = 60;
+
+    private Instant from;
+    private Instant to;
+    private long requests;
+    private int disruptive;
+
+    void started(Instant at) {
+        from = at;
+    }
+
+    void ended(Instant at) {
+        to = at;
+    }
+
+    boolean active() {
+        return from != null && to == null;
+    }
+
+    /** An operator request (not a watch) seen at {@code at}. */
+    void request(Instant at) {
+        if (active() && !at.isBefore(from)) {
+            requests++;
+        }
+    }
+
+    void disruptiveAction() {
+        if (active()) {
+            disruptive++;
+        }
+    }
+
+    long requests() {
+        return requests;
+    }
+
+    int disruptive() {
+        return disruptive;
+    }
+
+    long budget() {
+        if (from == null) {
+            return 0;
+        }
+        Duration d = Duration.between(from, to == null ? Instant.now() : to);
+        return Math.max(REQUESTS_PER_MINUTE / 2, (long) Math.ceil(d.toMillis() / 60_000.0 * REQUESTS_PER_MINUTE));
+    }
+
+    boolean withinBudget() {
+        return to != null && disruptive == 0 && requests <= budget();
+    }
+
+    String describe() {
+        return requests + " requests against a budget of " + budget() + (disruptive == 0 ? ""
+                : "; " + disruptive + " disruptive action" + (disruptive == 1 ? "" : "s") + " started during the storm");
+    }
+}
