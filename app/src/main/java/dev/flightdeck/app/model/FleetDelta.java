@@ -12,16 +12,24 @@ import java.util.Set;
  * What changed in one fold of the model: nodes and gangs added or changed, nodes and
  * gangs removed, and the new summary. A view applies deltas in order; {@code reset}
  * says to drop everything first (after a relist or a context switch), and then the
- * upserted lists carry the whole fleet.
+ * upserted lists carry the whole fleet. {@code nodesStillListing}: the cluster's first node LIST is being read, a
+ * page at a time, and more of it follows (a screen may hold its rows back until it is whole).
  */
 public record FleetDelta(long version, boolean reset, List<GpuNode> upserted, Set<String> removed,
-                         FleetSummary summary, List<Gang> gangsChanged, Set<GangKey> gangsRemoved) {
+                         FleetSummary summary, List<Gang> gangsChanged, Set<GangKey> gangsRemoved,
+                         boolean nodesStillListing) {
 
     public FleetDelta {
         upserted = List.copyOf(upserted);
         removed = Set.copyOf(removed);
         gangsChanged = List.copyOf(gangsChanged);
         gangsRemoved = Set.copyOf(gangsRemoved);
+    }
+
+    /** A delta after the first node LIST. */
+    public FleetDelta(long version, boolean reset, List<GpuNode> upserted, Set<String> removed, FleetSummary summary,
+                      List<Gang> gangsChanged, Set<GangKey> gangsRemoved) {
+        this(version, reset, upserted, removed, summary, gangsChanged, gangsRemoved, false);
     }
 
     /** A delta that touches nodes only. */

@@ -254,7 +254,8 @@ public final class FleetModel implements AutoCloseable {
                 resetAll = true;
             }
             // a reader waiting on a barrier wants everything before it folded, the queues too
-            publishFolded(dirty, nodeFactsChanged, newcomers, !barriers.isEmpty());
+            publishFolded(dirty, nodeFactsChanged, newcomers, !barriers.isEmpty(),
+                    !nodesDone && !lists.progress().nodesListed() && lists.progress().nodes().soFar() > 0);
         } catch (RuntimeException | StackOverflowError e) {
             long changes = batch.stream().filter(FleetMessage::isChange).count();
             problems.record("folding " + changes + (changes == 1 ? " change" : " changes") + " (all rebuilt with the next)",
@@ -306,7 +307,7 @@ public final class FleetModel implements AutoCloseable {
 
     /** Builds the dirty nodes and the gangs they touch, and publishes one delta (a reset after a relist). */
     private void publishFolded(Set<String> dirty, Set<String> nodeFactsChanged, List<Consumer<FleetDelta>> newcomers,
-                               boolean queuesNow) {
+                               boolean queuesNow, boolean nodesStillListing) {
         boolean reset = resetAll;
         resetAll = false;
         Instant now = clock.instant();
@@ -321,18 +322,19 @@ public final class FleetModel implements AutoCloseable {
         if (!dirty.isEmpty() || reset || !gangChanges.isEmpty()) {
             summary = gpuNodes.summary(nodes.size(), pods.size());
             version++;
-            publish(reset ? everything(summary)
+            publish(reset ? everything(summary, nodesStillListing)
                     : new FleetDelta(version, false, rebuilt.upserted(), rebuilt.removed(), summary, gangChanges.changed(),
-                    gangChanges.removed()), listeners);
+                    gangChanges.removed(), nodesStillListing), listeners);
         }
         if (!newcomers.isEmpty()) {
-            publish(everything(summary), newcomers);
+            publish(everything(summary, nodesStillListing), newcomers);
             listeners.addAll(newcomers);
         }
     }
 
-    private FleetDelta everything(FleetSummary summary) {
-        return new FleetDelta(version, true, List.copyOf(gpuNodes.values()), Set.of(), summary, gangs.gangs(), Set.of());
+    private FleetDelta everything(FleetSummary summary, boolean nodesStillListing) {
+        return new FleetDelta(version, true, List.copyOf(gpuNodes.values()), Set.of(), summary, gangs.gangs(), Set.of(),
+                nodesStillListing);
     }
 
     private static void publish(FleetDelta delta, List<Consumer<FleetDelta>> to) {

@@ -73,6 +73,17 @@ final class PagedList<T> {
                         }
                     } else if ("items".equals(field) && p.currentToken() == JsonToken.START_ARRAY) {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
+                            if (streaming && items.size() - before == pageSize && running.getAsBoolean()) {
+                                // An answer larger than a page (the watch cache ignores limit: 7,500 nodes in one)
+                                // is handed on a page's worth at a time, so the model and the screen take in the
+                                // first nodes while the rest are still read.
+                                ListProgress sofar = new ListProgress(read, -1, false);
+                                progress.accept(sofar);
+                                sink.accept(new WatchEvent.Paged<>(List.copyOf(items.subList(before, items.size())),
+                                        sofar));
+                                items.clear();
+                                before = 0;
+                            }
                             Projector.Projected<T> item = reader.read(p);
                             read++;
                             if (item != null) {

@@ -83,6 +83,24 @@ class FirstListStreamingTest {
         }
     }
 
+    @Test
+    void oneAnswerLargerThanAPageIsHandedOnAPageAtATime() throws Exception {
+        // The watch cache ignores limit: 7,500 nodes come in one answer. The model and the screen take the first ones
+        // in while the rest are read, a page's worth at a time; only the last says the list is whole.
+        List<WatchEvent<NodeFacts>> seen = new CopyOnWriteArrayList<>();
+        try (NodesStubServer server = new NodesStubServer(query -> (query.contains("watch=1") ? ""
+                : list(null, -1, "gpu-1", "gpu-2", "gpu-3", "gpu-4", "gpu-5")).getBytes(StandardCharsets.UTF_8), 2_000);
+             ResourceWatcher<NodeFacts> watcher = new ResourceWatcher<>(server.endpoint(), "/api/v1/nodes", "nodes",
+                     new NodeProjector(), seen::add, 2).streamFirstList().listFirstFromWatchCache()) {
+            watcher.start();
+            awaitEvents(seen, 3);
+            assertEquals(3, seen.size(), String.valueOf(seen));
+            assertPage(seen.get(0), List.of("gpu-1", "gpu-2"), new ListProgress(2, -1, false));
+            assertPage(seen.get(1), List.of("gpu-3", "gpu-4"), new ListProgress(4, -1, false));
+            assertPage(seen.get(2), List.of("gpu-5"), new ListProgress(5, 0, true));
+        }
+    }
+
     private static void assertPage(WatchEvent<NodeFacts> event, List<String> names, ListProgress progress) {
         WatchEvent.Paged<NodeFacts> page = assertInstanceOf(WatchEvent.Paged.class, event);
         assertEquals(names, page.items().stream().map(NodeFacts::name).toList());

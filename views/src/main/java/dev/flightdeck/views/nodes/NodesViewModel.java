@@ -44,6 +44,8 @@ public final class NodesViewModel {
     private final Map<String, NodeRow> byName = new HashMap<>();
     /** Node changes folded from the deltas, waiting for the FX thread's time (null: the node went). */
     private final dev.flightdeck.views.rows.PendingChanges<String, GpuNode> pending = new dev.flightdeck.views.rows.PendingChanges<>();
+    /** The last delta said the cluster's first node LIST goes on: its rows are shown in glimpses, then whole. */
+    private boolean nodesStillListing;
     private final BatchedRowList<NodeRow> rows = new BatchedRowList<>();
     // One read-only view, kept: a new wrapper per call loses its listeners when it is collected.
     private final ObservableList<NodeRow> rowsView = FXCollections.unmodifiableObservableList(rows);
@@ -112,6 +114,7 @@ public final class NodesViewModel {
         }
         if (!batch.isEmpty()) {
             summary.set(batch.getLast().summary());
+            nodesStillListing = batch.getLast().nodesStillListing();
         }
         if (batch.isEmpty() && pending.isEmpty()) {
             return 0;
@@ -122,7 +125,7 @@ public final class NodesViewModel {
         Set<NodeRow> removed = new HashSet<>();
         long started = System.nanoTime();
         int applied = pending.drain(deadlineNanos, (name, node) -> applyOne(name, node, added, removed));
-        rows.announce(removed, added, !pending.isEmpty(), table);
+        rows.announce(removed, added, !pending.isEmpty() || nodesStillListing, table);
         pending.measured(System.nanoTime() - started, applied);
         choices.refresh();
         if (sel != null && byName.get(sel.name()) != sel) {

@@ -21,8 +21,21 @@ import java.util.List;
 public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservableListBase<R> {
 
     private final List<R> rows = new ArrayList<>();
+    /**
+     * How many rows each of a first fill's first drains shows at once (a glimpse), before the rest are kept back
+     * until the fill ends. The table builds its cells for the rows it shows, and the first few hundred cells of a cold
+     * JVM cost a 420 ms layout pass when a whole screenful came at once; a few rows at a time, while the rest is still
+     * read, spread that over pulses the FX thread had idle, and the rows that end the fill find their cells built.
+     */
+    static final int[] GLIMPSES = {4, 12, 36};
+
     /** Rows of a first fill applied but not yet announced (see {@link #announce(java.util.Collection, List, boolean, TableRows)}). */
     private final List<R> keptBack = new ArrayList<>();
+    /** Rows a glimpse showed that a later drain of the same fill removed: they leave when the fill ends. */
+    private final List<R> removedDuringFill = new ArrayList<>();
+    /** A first fill is under way: glimpses shown, the rest kept back. */
+    private boolean filling;
+    private int glimpsesShown;
     private boolean held;
 
     /** Announces every row marked dirty since the last call, and clears the marks (unless held). */
@@ -67,29 +80,46 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
 
     /**
      * After a drain, through {@code table} (many rows with one sort): as {@link #announce(java.util.Collection, List)},
-     * except that while nothing is on the screen yet and more changes wait ({@code moreToCome}: a first LIST applied
-     * over several pulses), the added rows are kept back and come with the drain that ends it. Every change of the
-     * row count makes the table take its visible cells out and put them back (CSS and layout again), and a first fill
-     * of 7,500 nodes took a dozen drains: the screen paid that a dozen times before the last node showed.
+     * except during a first fill: while the list is empty and more changes wait ({@code moreToCome}: the first LIST
+     * still being read, or its rows applied over several pulses), the first drains show a few rows each
+     * ({@link #GLIMPSES}) and the rest is kept back until the drain that ends the fill. Every change of the row count
+     * makes the table take its visible cells out and put them back (CSS and layout again), and a first fill of 7,500
+     * nodes takes a dozen drains: announced each time, the screen paid that a dozen times before the last node showed.
      */
     public void announce(java.util.Collection<R> removed, List<R> added, boolean moreToCome, TableRows<R> table) {
-        boolean fillGoesOn = rows.isEmpty() && moreToCome;
-        if (!fillGoesOn && keptBack.isEmpty()) {
+        if (!filling && !(rows.isEmpty() && keptBack.isEmpty() && moreToCome)) {
             table.change(removed.size() + added.size(), () -> announce(removed, added));
             return;
         }
-        keptBack.removeAll(removed);
-        keptBack.addAll(added);
-        if (!fillGoesOn) {
-            List<R> fill = new ArrayList<>(keptBack);
-            keptBack.clear();
-            table.change(removed.size() + fill.size(), () -> announce(removed, fill));
+        filling = true;
+        for (R r : removed) {
+            if (!keptBack.remove(r)) {
+                removedDuringFill.add(r);
+            }
         }
+        keptBack.addAll(added);
+        if (!moreToCome) {
+            filling = false;
+            glimpsesShown = 0;
+            showKeptBack(keptBack.size(), table);
+        } else if (glimpsesShown < GLIMPSES.length && !keptBack.isEmpty()) {
+            showKeptBack(Math.min(GLIMPSES[glimpsesShown++], keptBack.size()), table);
+        }
+    }
+
+    /** Announces the first {@code count} rows kept back, and the rows removed during the fill. */
+    private void showKeptBack(int count, TableRows<R> table) {
+        List<R> shown = new ArrayList<>(keptBack.subList(0, count));
+        keptBack.subList(0, count).clear();
+        List<R> gone = new ArrayList<>(removedDuringFill);
+        removedDuringFill.clear();
+        table.change(gone.size() + shown.size(), () -> announce(gone, shown));
     }
 
     /** The rows, and those kept back from a first fill not yet announced: what a screen keeps when it parks. */
     public List<R> withKeptBack() {
         List<R> all = new ArrayList<>(rows);
+        all.removeAll(removedDuringFill);
         all.addAll(keptBack);
         return all;
     }
@@ -98,6 +128,9 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
     @Override
     public void clear() {
         keptBack.clear();
+        removedDuringFill.clear();
+        filling = false;
+        glimpsesShown = 0;
         super.clear();
     }
 

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The nodes screen applies what its time on the FX thread allows and keeps the rest: a relist of a thousand nodes
- * given no time at all still moves one chunk per drain, reaches the rows whole in a few drains, and a reset keeps the
+ * given no time at all still moves one chunk per drain, reaches the rows in a few glimpses and then whole, and a
+ * first LIST read page by page likewise; a reset keeps the
  * rows (and the selection) of the nodes it keeps while dropping the others at once.
  */
 class NodesTimeBudgetTest {
@@ -34,17 +35,24 @@ class NodesTimeBudgetTest {
             int waiting = vm.apply(relist, noTime);
             assertEquals(1_000 - PendingChanges.CHUNK, waiting, "one chunk, the rest waits");
             assertEquals(PendingChanges.CHUNK, countRows(vm, nodes), "a chunk applied");
-            assertEquals(0, vm.allRows().size(), "a first fill reaches the table whole, not a chunk at a time");
+            assertEquals(4, vm.allRows().size(), "a first fill shows a glimpse: a few rows, the rest kept back");
             assertEquals(1_000, vm.summaryProperty().get().gpuNodes(), "the header is whole at once");
-            int[] tableChanges = {0};
-            vm.allRows().addListener((javafx.collections.ListChangeListener<NodeRow>) c -> tableChanges[0]++);
+            List<Integer> tableAdds = new ArrayList<>();
+            vm.allRows().addListener((javafx.collections.ListChangeListener<NodeRow>) c -> {
+                int added = 0;
+                while (c.next()) {
+                    added += c.getAddedSize();
+                }
+                tableAdds.add(added);
+            });
             int drains = 1;
             do {
                 drains++;
             } while (vm.apply(List.of(), System.nanoTime()) > 0);
             assertEquals(1_000, vm.allRows().size());
             assertEquals(4, drains, "1,000 changes in chunks of 256: four drains");
-            assertEquals(1, tableChanges[0], "the table heard of the first fill once, with its last drain");
+            assertEquals(List.of(12, 36, 1_000 - 4 - 12 - 36), tableAdds,
+                    "the table heard of two more glimpses, then of the rest once, with the fill's last drain");
             assertEquals(0, vm.backlog());
             vm.apply(fleet.relist(nodes.subList(0, 500).toArray(NodeFacts[]::new)), System.nanoTime());
             assertEquals(1_000 - PendingChanges.CHUNK, vm.allRows().size(),
@@ -61,11 +69,35 @@ class NodesTimeBudgetTest {
                 nodes.add(node("gpu-%04d".formatted(i)).build());
             }
             vm.apply(fleet.relist(nodes.toArray(NodeFacts[]::new)), System.nanoTime());
-            assertEquals(0, vm.allRows().size(), "kept back: the fill is not over");
+            assertEquals(4, vm.allRows().size(), "a glimpse shown, the rest kept back: the fill is not over");
             vm.park("prod");
             vm.unpark("prod");
             assertEquals(PendingChanges.CHUNK, vm.allRows().size(), "the rows applied before the switch come back");
             assertEquals(PendingChanges.CHUNK, countRows(vm, nodes));
+        }
+    }
+
+    @Test
+    void whileTheFirstNodeListIsReadItsPagesShowAsGlimpsesThenWhole() throws Exception {
+        try (TestNodes.Fleet fleet = new TestNodes.Fleet()) {
+            NodesViewModel vm = new NodesViewModel(TestNodes.CLOCK);
+            List<NodeFacts> nodes = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                nodes.add(node("gpu-%04d".formatted(i)).build());
+            }
+            List<FleetDelta> first = fleet.page(false, 100, nodes.subList(0, 100).toArray(NodeFacts[]::new));
+            assertTrue(first.getLast().nodesStillListing(), "the model says more of the LIST follows");
+            assertEquals(0, vm.apply(first, Long.MAX_VALUE), "all of it applied: time enough");
+            assertEquals(4, vm.allRows().size(), "yet only a glimpse is shown while the LIST goes on");
+            vm.apply(fleet.page(false, 200, nodes.subList(100, 200).toArray(NodeFacts[]::new)), Long.MAX_VALUE);
+            assertEquals(4 + 12, vm.allRows().size(), "a second glimpse");
+            List<FleetDelta> last = fleet.page(true, 300, nodes.subList(200, 300).toArray(NodeFacts[]::new));
+            assertTrue(!last.getLast().nodesStillListing(), "the last page ends the LIST");
+            vm.apply(last, Long.MAX_VALUE);
+            assertEquals(300, vm.allRows().size(), "the whole LIST on screen with its last page");
+            assertEquals(300, countRows(vm, nodes));
+            vm.apply(fleet.upsert(node("gpu-9999").build()), Long.MAX_VALUE);
+            assertEquals(301, vm.allRows().size(), "after the fill, a change shows at once");
         }
     }
 

@@ -140,6 +140,13 @@ final class TestNodes {
             return until(d -> d.reset() && d.upserted().size() == nodes.length);
         }
 
+        /** A page of the first node LIST, as a watcher streams it ({@code whole}: the last). */
+        List<FleetDelta> page(boolean whole, int soFar, NodeFacts... nodes) throws InterruptedException {
+            model.onNodeEvent(new WatchEvent.Paged<>(List.of(nodes),
+                    new dev.flightdeck.app.watch.ListProgress(soFar, -1, whole)));
+            return until(d -> d.upserted().stream().anyMatch(n -> n.facts().equals(nodes[nodes.length - 1])));
+        }
+
         List<FleetDelta> upsert(NodeFacts node) throws InterruptedException {
             model.onNodeEvent(new WatchEvent.Upserted<>(node));
             return until(d -> d.upserted().stream().anyMatch(n -> n.facts().equals(node)));
