@@ -71,7 +71,7 @@ class ThemeSettingsTest {
 
         f.saveTheme(Theme.DARK);
         assertEquals(Theme.DARK, f.loadTheme().theme());
-        String after = Files.readString(p);
+        String after = Files.readString(p).replace("\r\n", "\n"); // Jackson indents with the system's line ends
         assertTrue(after.trim().startsWith("{\n  \"theme\" : \"dark\""), after);
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         var expected = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(before);
