@@ -34,6 +34,27 @@ public final class Screenshots {
         return write(() -> scene.snapshot(null), scene.getRoot(), name);
     }
 
+    /**
+     * Writes {@code <name>.png} in the light theme and {@code <name>-dark.png} in the dark one, then puts the light
+     * theme back: both looks of a screen, for a person to look at and the README to show.
+     */
+    public static Path writeBothThemes(Scene scene, String name) throws Exception {
+        Path light = write(scene, name);
+        FxWait.onFx(() -> {
+            dev.flightdeck.views.theme.Themes.choose(dev.flightdeck.app.settings.Theme.DARK);
+            return null;
+        });
+        try {
+            write(scene, name + "-dark");
+        } finally {
+            FxWait.onFx(() -> {
+                dev.flightdeck.views.theme.Themes.choose(dev.flightdeck.app.settings.Theme.LIGHT);
+                return null;
+            });
+        }
+        return light;
+    }
+
     /** Snapshots one node (a popup's list, which a window's scene does not hold) and writes it as {@link #write(Scene, String)}. */
     public static Path write(javafx.scene.Node node, String name) throws Exception {
         return write(() -> node.snapshot(null, null), node, name);

@@ -18,8 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The console's settings file, per cluster context:
- * <pre>{"clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
+ * The console's settings file: the console's look, then per cluster context:
+ * <pre>{"theme": "dark",
+ *  "clusters": {"prod-east": {"s3": {"endpoint": "https://minio.lab:9000", "region": "us-east-1", "pathStyle": true},
  *                              "metricsIntervalSeconds": 30, "readOnly": true,
  *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10},
  *                              "prometheus": {"url": "https://prom.lab", "bearerTokenFile": "prom.token"},
@@ -208,6 +209,40 @@ public final class SettingsFile {
         ObjectNode root = rootForSaving();
         ObjectNode o = root.putObject("openContexts").put("all", open.all());
         open.names().forEach(o.putArray("names")::add);
+        write(root);
+    }
+
+    /**
+     * The theme at the top of the file ({@code "theme": "light" | "dark" | "system"}); light when there is none. A
+     * value that names no theme is light too, with one line saying so; an unreadable file is light without one
+     * ({@link #load()} says what is wrong with it).
+     */
+    public Theme.Chosen loadTheme() {
+        dev.flightdeck.app.threads.UiThreadGuard.blocking("reading " + file);
+        JsonNode v;
+        try {
+            v = Files.exists(file) ? JSON.readTree(file.toFile()).get("theme") : null;
+        } catch (IOException e) {
+            return Theme.Chosen.DEFAULT;
+        }
+        if (v == null || v.isNull()) {
+            return Theme.Chosen.DEFAULT;
+        }
+        Theme t = v.isTextual() ? Theme.ofWord(v.asText().trim().toLowerCase(java.util.Locale.ROOT)) : null;
+        return t != null ? new Theme.Chosen(t, null) : new Theme.Chosen(Theme.LIGHT, "settings file " + file
+                + ": \"theme\" must be \"light\", \"dark\" or \"system\", not " + v + "; using light");
+    }
+
+    /** Remembers the theme, at the top of the file, keeping every other setting as it is. */
+    public void saveTheme(Theme theme) throws IOException {
+        ObjectNode old = rootForSaving();
+        // First in the file, where a person editing it by hand looks for it.
+        ObjectNode root = JSON.createObjectNode().put("theme", theme.word());
+        old.properties().forEach(e -> {
+            if (!e.getKey().equals("theme")) {
+                root.set(e.getKey(), e.getValue());
+            }
+        });
         write(root);
     }
 

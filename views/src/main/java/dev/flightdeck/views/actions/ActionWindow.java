@@ -81,7 +81,7 @@ abstract class ActionWindow extends Stage {
         if (owner != null && owner.getScene() != null) {
             scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         } else {
-            scene.getStylesheets().add(Styles.stylesheet());
+            dev.flightdeck.views.theme.Themes.install(scene);
         }
         setScene(scene);
         // Closing while a run is under way asks first; the run goes on either way (see RunningActions).

@@ -156,7 +156,7 @@ public final class LogsWindow extends Stage {
         root.setId("logs-window");
         root.getStyleClass().add(Styles.ROOT);
         Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+F"), search::requestFocus);
         setScene(scene);
         setOnHidden(e -> vm.close());

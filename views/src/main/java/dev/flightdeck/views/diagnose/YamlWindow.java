@@ -85,7 +85,7 @@ public final class YamlWindow extends Stage {
         root.setId("yaml-window");
         root.getStyleClass().add(Styles.ROOT);
         Scene scene = new Scene(root, 760, 680);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), vm::reload);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 copy::fire);

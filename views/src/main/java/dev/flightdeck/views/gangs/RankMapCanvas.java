@@ -45,6 +45,7 @@ final class RankMapCanvas extends Canvas {
         vm.hoveredRankProperty().addListener((o, a, b) -> draw());
         colours.modeProperty().addListener((o, a, b) -> draw());
         colours.utilisationProperty().addListener((o, a, b) -> draw());
+        dev.flightdeck.views.theme.Themes.paint(this, p -> draw());
     }
 
     void show(Gang g) {
@@ -82,17 +83,16 @@ final class RankMapCanvas extends Canvas {
         if (layout == null) {
             return;
         }
-        g.setFill(Color.web("#eef1f4"));
+        dev.flightdeck.views.theme.Palette palette = dev.flightdeck.views.theme.Themes.palette();
+        RankPainter.Colours rankColours = RankPainter.Colours.of(palette);
+        g.setFill(palette.color("-fd-rank-block"));
         for (RankMapLayout.Block b : layout.blocks()) {
             g.fillRoundRect(b.x(), b.y(), b.w(), b.h(), 6, 6);
         }
-        g.setFill(Color.web("#57606a"));
-        g.setFont(Font.font("System", 11));
-        g.setTextAlign(TextAlignment.RIGHT);
-        g.setTextBaseline(VPos.CENTER);
+        Color label = palette.color("-fd-rank-label");
         double s = layout.cellSize();
         for (RankMapLayout.RowLabel l : layout.rowLabels()) {
-            g.setFill(Color.web("#57606a"));
+            g.setFill(label);
             g.setFont(Font.font("System", 11));
             g.setTextAlign(TextAlignment.RIGHT);
             g.setTextBaseline(VPos.CENTER);
@@ -112,23 +112,23 @@ final class RankMapCanvas extends Canvas {
                 }
                 String number = layout.numbered() ? String.valueOf(slot.rank()) : null;
                 if (byUtilisation && !broken) {
-                    UtilisationPainter.paint(g, util.of(slot), slot.onUntrustedNode(), c.x(), c.y(), s, number);
+                    UtilisationPainter.paint(g, rankColours, util.of(slot), slot.onUntrustedNode(), c.x(), c.y(), s, number);
                 } else {
-                    RankPainter.paint(g, slot.state(), slot.onUntrustedNode(), c.x(), c.y(), s, number);
+                    RankPainter.paint(g, rankColours, slot.state(), slot.onUntrustedNode(), c.x(), c.y(), s, number);
                 }
             }
         }
-        mark(g, vm.selectedRankProperty().get(), false);
-        mark(g, vm.hoveredRankProperty().get(), true);
+        mark(g, rankColours, vm.selectedRankProperty().get(), false);
+        mark(g, rankColours, vm.hoveredRankProperty().get(), true);
     }
 
-    private void mark(GraphicsContext g, RankSlot slot, boolean hover) {
+    private void mark(GraphicsContext g, RankPainter.Colours colours, RankSlot slot, boolean hover) {
         if (slot == null) {
             return;
         }
         for (RankMapLayout.Cell c : layout.cells()) {
             if (c.slot().rank() == slot.rank() && java.util.Objects.equals(c.slot().role(), slot.role())) {
-                RankPainter.selection(g, c.x(), c.y(), layout.cellSize(), hover);
+                RankPainter.selection(g, colours, c.x(), c.y(), layout.cellSize(), hover);
                 return;
             }
         }

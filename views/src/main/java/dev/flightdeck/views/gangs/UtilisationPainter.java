@@ -14,7 +14,7 @@ final class UtilisationPainter {
     private UtilisationPainter() {
     }
 
-    static void paint(GraphicsContext g, double percent, boolean untrusted, double x, double y, double s, String number) {
+    static void paint(GraphicsContext g, RankPainter.Colours colours, double percent, boolean untrusted, double x, double y, double s, String number) {
         Color fill = UtilisationScale.colour(percent);
         g.setFill(fill);
         g.fillRect(x, y, s, s);
@@ -22,7 +22,7 @@ final class UtilisationPainter {
             hatch(g, x, y, s);
         }
         if (untrusted) {
-            RankPainter.untrusted(g, x, y, s);
+            RankPainter.untrusted(g, colours, x, y, s);
         }
         if (number != null) {
             g.setFill(UtilisationScale.textOn(fill));
@@ -59,10 +59,10 @@ final class UtilisationPainter {
         return c;
     }
 
-    /** The legend's no-data cell, as drawn on the map. */
+    /** The legend's no-data cell, as drawn on the map (the same in both themes: pale and hatched on either). */
     static Canvas noDataSwatch() {
         Canvas c = new Canvas(18, 18);
-        paint(c.getGraphicsContext2D(), Double.NaN, false, 2, 2, 14, null);
+        paint(c.getGraphicsContext2D(), null, Double.NaN, false, 2, 2, 14, null);
         return c;
     }
 }

@@ -13,23 +13,21 @@ import javafx.scene.paint.Color;
 final class UtilSparkline extends Canvas {
 
     static final double HEIGHT = 18;
-    private static final Color BAR = Color.web("#0b5cad");
-    private static final Color FRAME = Color.web("#d0d7de");
-
     UtilSparkline(byte[] history) {
         super(GpuUtilHistory.SLOTS + 2, HEIGHT);
-        draw(history);
+        // The theme's bar and baseline; drawn again when the theme changes.
+        dev.flightdeck.views.theme.Themes.paint(this, p -> draw(history, p.color("-fd-spark-bar"), p.color("-fd-spark-frame")));
     }
 
-    private void draw(byte[] history) {
+    private void draw(byte[] history, Color barColour, Color frame) {
         GraphicsContext g = getGraphicsContext2D();
         double w = getWidth();
         double h = getHeight();
         g.clearRect(0, 0, w, h);
-        g.setStroke(FRAME);
+        g.setStroke(frame);
         g.setLineWidth(1);
         g.strokeLine(0.5, h - 0.5, w - 0.5, h - 0.5); // the 0 % line: a gap reads as "nothing drawn above it"
-        g.setFill(BAR);
+        g.setFill(barColour);
         double top = 1;
         double span = h - 2;
         // Right-aligned: the newest refresh is always at the right edge, however little history there is.

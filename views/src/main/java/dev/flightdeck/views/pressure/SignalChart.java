@@ -7,6 +7,7 @@ import dev.flightdeck.app.pressure.PressureThresholds;
 import dev.flightdeck.app.pressure.Signal;
 import dev.flightdeck.app.pressure.Threshold;
 import dev.flightdeck.views.theme.Icons;
+import dev.flightdeck.views.theme.Palette;
 import dev.flightdeck.views.theme.Styles;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Priority;
@@ -36,8 +37,8 @@ import java.util.Locale;
  */
 final class SignalChart extends VBox {
 
-    private static final Color[] LINE_COLOURS = {new Color(0x1f5fa8), new Color(0x8e1b6e), new Color(0xa04a00),
-            new Color(0x1a7f37), new Color(0x57606a)};
+    /** How many line colours the theme has ({@code -fd-chart-line-1} ...); a sixth signal takes the first again. */
+    private static final int LINE_COLOURS = 5;
 
     private final ChartSpec spec;
     private final List<TimeSeries> series = new ArrayList<>();
@@ -55,18 +56,12 @@ final class SignalChart extends VBox {
             data.addSeries(ts);
         }
         JFreeChart chart = ChartFactory.createTimeSeriesChart(null, null, null, data, spec.signals().size() > 1, true, false);
-        chart.setBackgroundPaint(Color.WHITE);
         chart.setAntiAlias(true);
         XYPlot plot = chart.getXYPlot();
-        plot.setBackgroundPaint(new Color(0xf6f8fa));
-        plot.setDomainGridlinePaint(new Color(0xd0d7de));
-        plot.setRangeGridlinePaint(new Color(0xd0d7de));
         XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) plot.getRenderer();
         for (int i = 0; i < spec.signals().size(); i++) {
-            r.setSeriesPaint(i, LINE_COLOURS[i % LINE_COLOURS.length]);
             r.setSeriesStroke(i, new BasicStroke(i == 0 ? 2f : 1.4f));
         }
-        markers(plot);
         // From zero, and never zoomed into noise: a p99 wobbling by a millisecond must not fill the chart.
         org.jfree.chart.axis.NumberAxis range = (org.jfree.chart.axis.NumberAxis) plot.getRangeAxis();
         range.setAutoRangeIncludesZero(true);
@@ -83,18 +78,45 @@ final class SignalChart extends VBox {
         title.setId("chart-" + spec.id() + "-title");
         getChildren().addAll(title, viewer);
         title.setText(spec.title());
+        dev.flightdeck.views.theme.Themes.paint(this, p -> colour(chart, p));
     }
 
-    private void markers(XYPlot plot) {
+    /** The theme's colours on everything JFreeChart draws: it knows no CSS. */
+    private void colour(JFreeChart chart, Palette p) {
+        XYPlot plot = chart.getXYPlot();
+        chart.setBackgroundPaint(p.awt("-fd-chart-bg"));
+        plot.setBackgroundPaint(p.awt("-fd-plot-bg"));
+        plot.setOutlinePaint(p.awt("-fd-chart-grid"));
+        plot.setDomainGridlinePaint(p.awt("-fd-chart-grid"));
+        plot.setRangeGridlinePaint(p.awt("-fd-chart-grid"));
+        for (var axis : java.util.List.of(plot.getDomainAxis(), plot.getRangeAxis())) {
+            axis.setTickLabelPaint(p.awt("-fd-chart-text"));
+            axis.setLabelPaint(p.awt("-fd-chart-text"));
+            axis.setAxisLinePaint(p.awt("-fd-chart-grid"));
+            axis.setTickMarkPaint(p.awt("-fd-chart-grid"));
+        }
+        if (chart.getLegend() != null) {
+            chart.getLegend().setBackgroundPaint(p.awt("-fd-chart-bg"));
+            chart.getLegend().setItemPaint(p.awt("-fd-chart-text"));
+        }
+        XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) plot.getRenderer();
+        for (int i = 0; i < spec.signals().size(); i++) {
+            r.setSeriesPaint(i, p.awt("-fd-chart-line-" + (i % LINE_COLOURS + 1)));
+        }
+        plot.clearRangeMarkers();
+        markers(plot, p);
+    }
+
+    private void markers(XYPlot plot, Palette p) {
         for (Signal s : spec.signals()) {
             Threshold t = PressureThresholds.DEFAULTS.of(s);
             if (t == null) {
                 continue;
             }
             if (t.amber() > Double.MIN_VALUE) {
-                plot.addRangeMarker(marker(t.amber(), new Color(0xbf8700)));
+                plot.addRangeMarker(marker(t.amber(), p.awt("-fd-chart-amber")));
             }
-            plot.addRangeMarker(marker(t.red(), new Color(0xcf222e)));
+            plot.addRangeMarker(marker(t.red(), p.awt("-fd-chart-red")));
             return; // one signal's bounds only: several sets of lines would not say which is whose
         }
     }

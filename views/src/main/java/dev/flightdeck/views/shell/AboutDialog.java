@@ -78,7 +78,7 @@ final class AboutDialog extends Stage {
         root.getStyleClass().add(Styles.ROOT);
         root.setId("about-dialog");
         Scene scene = new Scene(root);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         setScene(scene);
     }
 

@@ -53,7 +53,8 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     ClusterSettingsDialog(Window owner, String context, SettingsFile.Loaded loaded, SettingsFile file, Runnable reconnect,
                           GpuTelemetryFields.Tester tester, java.util.List<dev.flightdeck.app.queues.teams.NodeKeys.Offered> nodeKeys) {
         initOwner(owner);
-        getDialogPane().getStylesheets().add(Styles.stylesheet());
+        getDialogPane().getStyleClass().add(Styles.ROOT);
+        dev.flightdeck.views.theme.Themes.install(getDialogPane());
         setTitle("Cluster settings — " + context);
         current = loaded.forContext(context);
         S3Settings s3 = current.s3();

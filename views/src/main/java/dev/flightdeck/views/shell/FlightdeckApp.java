@@ -27,6 +27,14 @@ public final class FlightdeckApp extends Application {
 
     private SessionController sessions;
     private MainWindow window;
+    /** The theme in the settings file, read before the first frame so the window never flashes light first. */
+    private dev.flightdeck.app.settings.Theme.Chosen theme = dev.flightdeck.app.settings.Theme.Chosen.DEFAULT;
+
+    @Override
+    public void init() {
+        // The launcher thread, not the FX thread: the one file read before the window is allowed to block.
+        theme = SettingsFile.standard().loadTheme();
+    }
 
     @Override
     public void start(Stage stage) {
@@ -56,7 +64,11 @@ public final class FlightdeckApp extends Application {
         }
         Kubeconfig kubeconfig = resolved != null ? resolved.kubeconfig() : kubeconfigForSwitcher(options, env);
         List<ContextChoice> choices = ContextChoice.all(kubeconfig, options.sandboxNodes());
+        dev.flightdeck.views.theme.Themes.choose(theme.theme());
         window = new MainWindow(sessions, nodes, choices, clock);
+        if (theme.problem() != null) {
+            window.showNotice(theme.problem());
+        }
 
         stage.setTitle("Flightdeck");
         stage.getIcons().setAll(dev.flightdeck.views.theme.AppIcon.sizes());

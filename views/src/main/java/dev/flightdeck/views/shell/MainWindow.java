@@ -263,7 +263,7 @@ public final class MainWindow extends BorderPane {
         scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> pressed[0] = e.isPrimaryButtonDown());
         scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> pressed[0] = e.isPrimaryButtonDown());
         sessions.holdUpdatesWhile(() -> pressed[0]);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         WindowKeys.install(scene, screens, sessions, nodes, evidence, this::focusSearch, topBar::focusSwitcher);
         return scene;
     }

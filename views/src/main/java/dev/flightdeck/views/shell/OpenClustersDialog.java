@@ -78,7 +78,7 @@ final class OpenClustersDialog extends Stage {
         root.setPadding(new Insets(12));
         root.getStyleClass().add(Styles.ROOT);
         Scene scene = new Scene(root, 520, 420);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         setScene(scene);
     }
 }

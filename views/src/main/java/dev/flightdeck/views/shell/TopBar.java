@@ -25,7 +25,7 @@ import java.util.List;
 
 /**
  * The main window's top bar: the title (About), the cluster switcher, the clusters kept open, the sandbox badge,
- * the connecting state, the fleet search and the cluster's settings.
+ * the connecting state, the fleet search, the View menu (the theme) and the cluster's settings.
  */
 final class TopBar extends HBox {
 
@@ -85,7 +85,8 @@ final class TopBar extends HBox {
         keep.setId("open-clusters");
         keep.setTooltip(new Tooltip("Choose the clusters kept open at once (the Fleet screen shows them all)"));
         keep.setOnAction(e -> chooseOpenClusters());
-        getChildren().setAll(title, contextLabel, contexts, keep, badge, connecting, spacer, search, settingsButton());
+        ViewMenu view = new ViewMenu(SettingsFile::standard, notice);
+        getChildren().setAll(title, contextLabel, contexts, keep, badge, connecting, spacer, search, view, settingsButton());
         getStyleClass().add(Styles.TOP_BAR);
     }
 

@@ -72,6 +72,8 @@ public final class Icons {
     public static final Ikon CHECKPOINT_STALE = Material2MZ.WARNING;
     public static final Ikon CHECKPOINT_UNKNOWN = Material2AL.HELP_OUTLINE;
     public static final Ikon GANGS = Material2AL.APPS;
+    /** The View menu: light, dark or the system's. */
+    public static final Ikon THEME = Material2AL.BRIGHTNESS_6;
     public static final Ikon QUEUES = Material2MZ.QUEUE;
     public static final Ikon AT_RISK = Material2MZ.REPORT_PROBLEM;
     public static final Ikon GO_TO = Material2AL.ARROW_FORWARD;

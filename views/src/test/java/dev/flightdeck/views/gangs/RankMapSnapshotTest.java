@@ -6,7 +6,6 @@ import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankState;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.theme.Styles;
 import javafx.scene.Scene;
 import javafx.scene.control.Hyperlink;
 import javafx.stage.Stage;
@@ -53,7 +52,7 @@ class RankMapSnapshotTest {
         vm.select(gang.key());
         RankMapPane pane = new RankMapPane(vm);
         scene = new Scene(pane, 1000, 760);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         stage.setScene(scene);
         stage.setX(0);
         stage.setY(0);
@@ -67,7 +66,7 @@ class RankMapSnapshotTest {
         RankMapCanvas canvas = robot.lookup("#rank-map-canvas").queryAs(RankMapCanvas.class);
         assertEquals(512, canvas.layout().cells().size());
         robot.interact(() -> vm.selectedRankProperty().set(gang.ranks().get(77)));
-        Path shot = Screenshots.write(scene, "rankmap-512");
+        Path shot = Screenshots.writeBothThemes(scene, "rankmap-512");
         assertTrue(Files.size(shot) > 10_000, "a picture with content: " + shot);
     }
 }

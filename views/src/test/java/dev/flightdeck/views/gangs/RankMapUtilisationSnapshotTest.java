@@ -9,7 +9,6 @@ import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.telemetry.TelemetryViewModel;
 import dev.flightdeck.views.telemetry.TestFrames;
-import dev.flightdeck.views.theme.Styles;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
@@ -59,7 +58,7 @@ class RankMapUtilisationSnapshotTest {
         feed.read(TestFrames.frame(gpus()), Duration.ofSeconds(30));
         view = new GangsView(vm, new GangKindsStatus(), node -> { }, telemetry.snapshotProperty());
         scene = new Scene(view, 1300, 900);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         stage.setScene(scene);
         stage.setX(0);
         stage.setY(0);
@@ -98,14 +97,14 @@ class RankMapUtilisationSnapshotTest {
         assertEquals("mean 79% over 56 ranks · 8 ranks without GPU series",
                 robot.lookup("#rank-utilisation-note").queryAs(Label.class).getText());
         assertFalse(robot.lookup("#stalled-gang").queryAs(Label.class).isVisible(), "a busy gang is not stalled");
-        Screenshots.write(scene, "rankmap-utilisation");
+        Screenshots.writeBothThemes(scene, "rankmap-utilisation");
 
         robot.interact(() -> vm.select(stalled.key()));
         Label stalledLine = robot.lookup("#stalled-gang").queryAs(Label.class);
         FxWait.until(stalledLine::isVisible, "the stalled gang said above the map");
         assertTrue(stalledLine.getText().startsWith("Stalled — every rank Running"), stalledLine.getText());
         assertEquals("mean 2% over 32 ranks", robot.lookup("#rank-utilisation-note").queryAs(Label.class).getText());
-        Screenshots.write(scene, "rankmap-stalled");
+        Screenshots.writeBothThemes(scene, "rankmap-stalled");
 
         robot.clickOn("#rank-colour-state");
         FxWait.until(() -> robot.lookup("#rank-colour-state").queryAs(ToggleButton.class).isSelected(),

@@ -84,7 +84,7 @@ class JournalScreenTest {
         BorderPane root = new BorderPane(view);
         root.getStyleClass().add(Styles.ROOT);
         Scene scene = new Scene(root, 1600, 960);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         return scene;
     }
 

@@ -61,7 +61,7 @@ class NodeGpusSnapshotTest {
         NodesView view = new NodesView(vm, TestNodes.CLOCK);
         view.showGpuTelemetry(telemetry.snapshotProperty());
         scene = new Scene(view, 1500, 980);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         stage.setScene(scene);
         stage.setX(0);
         stage.setY(0);
@@ -97,7 +97,7 @@ class NodeGpusSnapshotTest {
         assertEquals(NodeVerdict.UNTRUSTED, vm.row("gpu-node-003").node().verdict(), "the failed row remap distrusts it");
         assertTrue(robot.lookup("#gpu-3").queryAs(Label.class).getStyleClass().contains(Styles.PROBLEM));
         assertTrue(robot.lookup("#node-gpus-title").queryAs(Label.class).getText().startsWith("GPUs (8) · a test Prometheus"));
-        Path shot = Screenshots.write(scene, "node-gpus");
+        Path shot = Screenshots.writeBothThemes(scene, "node-gpus");
         assertTrue(Files.size(shot) > 20_000, "a picture with content: " + shot);
 
         robot.interact(() -> vm.select("gpu-node-004"));

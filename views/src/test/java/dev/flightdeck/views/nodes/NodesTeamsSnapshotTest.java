@@ -8,7 +8,6 @@ import dev.flightdeck.app.watch.WatchEvent;
 import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.teams.TeamsPane;
 import dev.flightdeck.views.teams.TeamsViewModel;
-import dev.flightdeck.views.theme.Styles;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -83,7 +82,7 @@ class NodesTeamsSnapshotTest {
         view.showTeams(pane);
         view.showTeamFilter(teams.teamNames());
         scene = new Scene(view, 1500, 900);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         stage.setScene(scene);
         stage.setX(0);
         stage.setY(0);

@@ -69,7 +69,7 @@ class PressureScreenSandboxTest extends SandboxScreenTest {
         Instant red = sessions.pressure().latestProperty().get().at();
         FxWait.until(() -> sessions.pressure().historyProperty().get().times().stream().filter(t -> t.isAfter(red)).count() >= 3,
                 "three more scrapes on the chart");
-        Path shot = Screenshots.write(window.getScene(), "pressure");
+        Path shot = Screenshots.writeBothThemes(window.getScene(), "pressure");
         assertTrue(Files.size(shot) > 50_000, "a dashboard with content: " + shot);
 
         robot.clickOn("Latest values");

@@ -5,7 +5,6 @@ import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.queues.QueuesSnapshot;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;
-import dev.flightdeck.views.theme.Styles;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -64,7 +63,7 @@ class QueuesScreenSnapshotTest {
         QueuesView view = new QueuesView(vm);
         view.setOnOpenGang(opened::set);
         scene = new Scene(view, 1400, 520);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         stage.setScene(scene);
         stage.setX(0);
         stage.setY(0);

@@ -125,7 +125,7 @@ class FleetScreenSandboxTest {
         // lab's API server answers its APF storm with 429s from its second scrape on (rates need two).
         FxWait.until(() -> row("lab-onprem").pressureLevel() != null
                 && row("lab-onprem").pressureLevel() != dev.flightdeck.app.pressure.Level.OK, "lab's APF storm seen");
-        Path shot = Screenshots.write(robot.lookup("#fleet-view").query().getScene(), "fleet-overview");
+        Path shot = Screenshots.writeBothThemes(robot.lookup("#fleet-view").query().getScene(), "fleet-overview");
         System.out.println("screenshot: " + shot);
 
         var westSession = sessions.fleet().cluster("gpu-west").session();

@@ -67,7 +67,7 @@ class TeamsPaneSnapshotTest {
         StackPane root = new StackPane(new TeamsPane(vm));
         root.getStyleClass().add(Styles.ROOT);
         scene = new Scene(root, 1100, 260);
-        scene.getStylesheets().add(Styles.stylesheet());
+        dev.flightdeck.views.theme.Themes.install(scene);
         stage.setScene(scene);
         stage.show();
     }
