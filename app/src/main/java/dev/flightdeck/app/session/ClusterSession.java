@@ -144,7 +144,7 @@ public final class ClusterSession implements AutoCloseable {
                     if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
                         watched.add(kind);
                         workloadWatchers.computeIfAbsent(kind.id(), id -> {
-                            ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
+                            ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path().toString(),
                                     kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
                                     options.pageSize(), options.watchIdleLimit());
                             w.start();
