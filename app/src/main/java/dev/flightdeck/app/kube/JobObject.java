@@ -10,6 +10,7 @@ import java.util.Optional;
 public record JobObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public JobObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(null, null, null) : spec;
         status = status == null ? new Status(List.of()) : status;
     }

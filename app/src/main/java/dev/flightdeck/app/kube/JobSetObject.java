@@ -9,6 +9,7 @@ import java.util.List;
 public record JobSetObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public JobSetObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(List.of()) : spec;
         status = status == null ? new Status(null, List.of()) : status;
     }

@@ -11,6 +11,7 @@ import java.util.Map;
 public record KubeflowJobObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public KubeflowJobObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(Map.of(), Map.of()) : spec;
         status = status == null ? new Status(List.of()) : status;
     }

@@ -9,6 +9,7 @@ import java.util.List;
 public record LeaderWorkerSetObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public LeaderWorkerSetObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(null, null) : spec;
         status = status == null ? new Status(List.of()) : status;
     }

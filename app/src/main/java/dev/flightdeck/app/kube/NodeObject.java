@@ -12,6 +12,7 @@ import java.util.List;
 public record NodeObject(ObjectMeta metadata, Spec spec) implements KubeObject {
 
     public NodeObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(null, List.of()) : spec;
     }
 

@@ -8,6 +8,7 @@ package dev.flightdeck.app.kube;
 public record PodGroupObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public PodGroupObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(null) : spec;
         status = status == null ? new Status(null) : status;
     }

@@ -13,6 +13,7 @@ import java.util.Optional;
 public record PodObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public PodObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(null, List.of(), List.of(), List.of(), null) : spec;
         status = status == null ? new Status(null, null, null, null, List.of(), List.of(), List.of()) : status;
     }
@@ -80,6 +81,11 @@ public record PodObject(ObjectMeta metadata, Spec spec, Status status) implement
     }
 
     public record Terminated(Integer exitCode, String reason, String message, Instant startedAt, Instant finishedAt) {
+    }
+
+    /** The pods on {@code node}, across namespaces: one LIST by field selector, as kubectl drain makes it. */
+    public static ApiPath onNode(String node) {
+        return ApiResource.PODS.path().param("fieldSelector", "spec.nodeName=" + node);
     }
 
     public String name() {

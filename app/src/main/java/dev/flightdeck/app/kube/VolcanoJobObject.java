@@ -9,6 +9,7 @@ import java.util.List;
 public record VolcanoJobObject(ObjectMeta metadata, Spec spec, Status status) implements KubeObject {
 
     public VolcanoJobObject {
+        metadata = metadata == null ? ObjectMeta.NONE : metadata;
         spec = spec == null ? new Spec(null, List.of()) : spec;
         status = status == null ? new Status(null) : status;
     }
