@@ -2,6 +2,7 @@ package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.kube.ObjectMeta;
+import dev.flightdeck.app.kube.PodObject;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
@@ -32,7 +33,7 @@ public final class ResumePlanner {
      * @param checkpoints its checkpoint status
      * @param step        the step of a checkpoint picked from {@code checkpoints.recent()}; empty for the newest
      */
-    public static ResumePlan plan(Gang gang, JsonNode workload, List<JsonNode> pods, CheckpointStatus checkpoints,
+    public static ResumePlan plan(Gang gang, JsonNode workload, List<PodObject> pods, CheckpointStatus checkpoints,
                                   OptionalLong step, Instant now) throws ResumeRefusal {
         String ref = gang.key().namespace() + "/" + gang.key().name();
         ResumableKind kind = kindOf(gang);
