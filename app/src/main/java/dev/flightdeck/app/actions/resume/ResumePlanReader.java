@@ -10,7 +10,6 @@ import dev.flightdeck.app.gangs.Gang;
 
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
