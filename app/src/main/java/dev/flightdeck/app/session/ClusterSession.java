@@ -12,7 +12,7 @@ import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.gangs.WorkloadObject;
 import dev.flightdeck.app.gangs.WorkloadProjector;
-import dev.flightdeck.app.watch.ApiDiscovery;
+import dev.flightdeck.app.kube.ApiDiscovery;
 import dev.flightdeck.app.watch.NodeProjector;
 import dev.flightdeck.app.watch.PodProjector;
 import dev.flightdeck.app.watch.ResourceWatcher;
