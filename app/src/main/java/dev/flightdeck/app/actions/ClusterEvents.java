@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.EventObject;
 import dev.flightdeck.app.kube.KubeRest;
 import java.io.IOException;
@@ -61,7 +62,7 @@ public final class ClusterEvents {
         event.put("lastTimestamp", ts);
         event.put("count", 1);
         try {
-            KubeRest.Answer a = rest.post("/api/v1/namespaces/" + about.eventNamespace() + "/events", event);
+            KubeRest.Answer a = rest.post(ApiResource.EVENTS_CORE.path().in(about.eventNamespace()), event);
             return a.ok() ? null : "the Event was not recorded: " + a.message();
         } catch (IOException e) {
             return "the Event was not recorded: " + e.getMessage();

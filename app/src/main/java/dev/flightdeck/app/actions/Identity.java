@@ -1,8 +1,10 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.SelfReview;
+
 import java.io.IOException;
-import java.util.Map;
 
 /**
  * Who the API server says we are, for the journal and the events we write: {@code SelfSubjectReview}
@@ -16,10 +18,9 @@ public final class Identity {
 
     public static String who(KubeRest rest, String kubeconfigUser) {
         try {
-            KubeRest.Answer a = rest.post("/apis/authentication.k8s.io/v1/selfsubjectreviews",
-                    Map.of("apiVersion", "authentication.k8s.io/v1", "kind", "SelfSubjectReview"));
+            KubeRest.Answer a = rest.post(ApiResource.SELF_SUBJECT_REVIEWS.path(), SelfReview.asking());
             if (a.ok()) {
-                String name = a.json().path("status").path("userInfo").path("username").asText("");
+                String name = a.as(SelfReview.class).username();
                 if (!name.isEmpty()) {
                     return name;
                 }

@@ -1,14 +1,14 @@
 package dev.flightdeck.app.actions;
 
+import dev.flightdeck.app.kube.AccessReview;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -61,26 +61,16 @@ public final class Permissions {
     }
 
     private Answer ask(Permission p, Instant now) {
-        Map<String, Object> attrs = new LinkedHashMap<>();
-        attrs.put("verb", p.verb());
-        attrs.put("group", p.group());
-        attrs.put("resource", p.resource());
-        if (!p.subresource().isEmpty()) {
-            attrs.put("subresource", p.subresource());
-        }
-        if (p.namespace() != null) {
-            attrs.put("namespace", p.namespace());
-        }
+        AccessReview question = AccessReview.asking(new AccessReview.ResourceAttributes(p.verb(), p.group(), p.resource(),
+                p.subresource().isEmpty() ? null : p.subresource(), p.namespace()));
         try {
-            KubeRest.Answer a = rest.post("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Map.of(
-                    "apiVersion", "authorization.k8s.io/v1", "kind", "SelfSubjectAccessReview",
-                    "spec", Map.of("resourceAttributes", attrs)));
+            KubeRest.Answer a = rest.post(ApiResource.SELF_SUBJECT_ACCESS_REVIEWS.path(), question);
             if (!a.ok()) {
                 // Cannot ask: say so rather than guess. The action stays off until we know.
                 return new Answer(false, "could not ask the API server: " + a.message(), now);
             }
-            JsonNode status = a.json().path("status");
-            return new Answer(status.path("allowed").asBoolean(false), status.path("reason").asText(""), now);
+            AccessReview.Status status = a.as(AccessReview.class).answer();
+            return new Answer(status.isAllowed(), status.reasonOrEmpty(), now);
         } catch (IOException e) {
             return new Answer(false, "could not ask the API server: " + e.getMessage(), now);
         }

@@ -1,11 +1,22 @@
 package dev.flightdeck.app.gangs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.fleet.Rfc3339;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
+import dev.flightdeck.app.kube.Condition;
+import dev.flightdeck.app.kube.JobObject;
+import dev.flightdeck.app.kube.JobSetObject;
+import dev.flightdeck.app.kube.KubeObject;
+import dev.flightdeck.app.kube.KubeflowJobObject;
+import dev.flightdeck.app.kube.LeaderWorkerSetObject;
+import dev.flightdeck.app.kube.ObjectMeta;
+import dev.flightdeck.app.kube.PodGroupObject;
+import dev.flightdeck.app.kube.VolcanoJobObject;
+import dev.flightdeck.app.watch.KubeJson;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -14,23 +25,29 @@ import java.util.function.BiFunction;
  * The gang objects the console watches when the cluster serves them (conventions §3),
  * and how each says how many ranks its gang needs and what phase it is in.
  */
-public record WorkloadKind(String group, String version, String resource, String kind, GangSystem system,
-                           BiFunction<GangKey, JsonNode, List<WorkloadFacts>> reader) {
+public record WorkloadKind(ApiResource api, GangSystem system, Reader reader) {
+
+    /** Reads one object of the kind into the gangs it describes; a field of the wrong type fails the object. */
+    @FunctionalInterface
+    public interface Reader {
+        List<WorkloadFacts> read(GangKey key, JsonNode object) throws IOException;
+    }
 
     public static final List<WorkloadKind> ALL = List.of(
-            new WorkloadKind("batch", "v1", "jobs", "Job", GangSystem.INDEXED_JOB, WorkloadKind::indexedJob),
-            new WorkloadKind("jobset.x-k8s.io", "v1alpha2", "jobsets", "JobSet", GangSystem.JOBSET, WorkloadKind::jobSet),
-            new WorkloadKind("kubeflow.org", "v2beta1", "mpijobs", "MPIJob", GangSystem.MPIJOB,
-                    (k, o) -> replicaSpecs(k, o, "mpiReplicaSpecs")),
-            new WorkloadKind("kubeflow.org", "v1", "pytorchjobs", "PyTorchJob", GangSystem.PYTORCHJOB,
-                    (k, o) -> replicaSpecs(k, o, "pytorchReplicaSpecs")),
-            new WorkloadKind("leaderworkerset.x-k8s.io", "v1", "leaderworkersets", "LeaderWorkerSet",
-                    GangSystem.LEADER_WORKER_SET, WorkloadKind::leaderWorkerSet),
-            new WorkloadKind("batch.volcano.sh", "v1alpha1", "jobs", "Job", GangSystem.VOLCANO, WorkloadKind::volcanoJob),
-            new WorkloadKind("scheduling.volcano.sh", "v1beta1", "podgroups", "PodGroup", GangSystem.VOLCANO,
-                    WorkloadKind::podGroup),
-            new WorkloadKind("scheduling.x-k8s.io", "v1alpha1", "podgroups", "PodGroup", GangSystem.POD_GROUP,
-                    WorkloadKind::podGroup));
+            new WorkloadKind(ApiResource.JOBS, GangSystem.INDEXED_JOB, typed(JobObject.class, WorkloadKind::indexedJob)),
+            new WorkloadKind(ApiResource.JOBSETS, GangSystem.JOBSET, typed(JobSetObject.class, WorkloadKind::jobSet)),
+            new WorkloadKind(ApiResource.MPIJOBS, GangSystem.MPIJOB, typed(KubeflowJobObject.class,
+                    (k, o) -> one(k, o, o.mpiReplicas(), Condition.lastTrueType(o.status().conditions())))),
+            new WorkloadKind(ApiResource.PYTORCHJOBS, GangSystem.PYTORCHJOB, typed(KubeflowJobObject.class,
+                    (k, o) -> one(k, o, o.pytorchReplicas(), Condition.lastTrueType(o.status().conditions())))),
+            new WorkloadKind(ApiResource.LEADERWORKERSETS, GangSystem.LEADER_WORKER_SET,
+                    typed(LeaderWorkerSetObject.class, WorkloadKind::leaderWorkerSet)),
+            new WorkloadKind(ApiResource.VOLCANO_JOBS, GangSystem.VOLCANO, typed(VolcanoJobObject.class,
+                    (k, o) -> one(k, o, o.spec().gangSize(), o.status().phase()))),
+            new WorkloadKind(ApiResource.VOLCANO_PODGROUPS, GangSystem.VOLCANO, typed(PodGroupObject.class,
+                    WorkloadKind::podGroup)),
+            new WorkloadKind(ApiResource.COSCHEDULING_PODGROUPS, GangSystem.POD_GROUP, typed(PodGroupObject.class,
+                    WorkloadKind::podGroup)));
 
     /**
      * Whether a gang object is controlled by another gang object the console reads: a JobSet's
@@ -40,14 +57,14 @@ public record WorkloadKind(String group, String version, String resource, String
      * missing, since the pods are named after the owner. A PodGroup owned by a kind the console
      * does not read (a TFJob, a RayCluster) stays the gang object it is.
      */
-    public static boolean controlledByGangObject(JsonNode metadata) {
-        for (JsonNode ref : metadata.path("ownerReferences")) {
-            if (!ref.path("controller").asBoolean(false)) {
+    public static boolean controlledByGangObject(ObjectMeta metadata) {
+        for (ObjectMeta.OwnerReference ref : metadata.ownerReferences()) {
+            if (ref == null || !Boolean.TRUE.equals(ref.controller())) {
                 continue;
             }
-            String apiVersion = ref.path("apiVersion").asText("");
+            String apiVersion = ref.apiVersion() == null ? "" : ref.apiVersion();
             String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
-            String ownerKind = ref.path("kind").asText("");
+            String ownerKind = ref.kind() == null ? "" : ref.kind();
             if (ALL.stream().anyMatch(k -> k.group().equals(group) && k.kind().equals(ownerKind))) {
                 return true;
             }
@@ -55,91 +72,77 @@ public record WorkloadKind(String group, String version, String resource, String
         return false;
     }
 
-    public String groupVersion() {
-        return group.isEmpty() ? version : group + "/" + version;
+    public String group() {
+        return api.group();
     }
 
-    /** The collection path across all namespaces, e.g. /apis/batch/v1/jobs. */
-    public String path() {
-        return (group.isEmpty() ? "/api/" : "/apis/" + group + "/") + version + "/" + resource;
+    public String version() {
+        return api.version();
+    }
+
+    public String resource() {
+        return api.resource();
+    }
+
+    public String kind() {
+        return api.kind();
+    }
+
+    public String groupVersion() {
+        return api.apiVersion();
+    }
+
+    /** The collection across all namespaces, e.g. /apis/batch/v1/jobs. */
+    public ApiPath path() {
+        return api.path();
     }
 
     public String id() {
-        return group + "/" + resource;
+        return group() + "/" + resource();
     }
 
-    private static List<WorkloadFacts> indexedJob(GangKey key, JsonNode o) {
-        JsonNode spec = o.path("spec");
-        if (!"Indexed".equals(spec.path("completionMode").asText())) {
+    private static <T extends KubeObject> Reader typed(Class<T> type, BiFunction<GangKey, T, List<WorkloadFacts>> read) {
+        return (key, object) -> read.apply(key, KubeJson.MAPPER.treeToValue(object, type));
+    }
+
+    private static List<WorkloadFacts> indexedJob(GangKey key, JobObject o) {
+        if (!o.spec().indexed()) {
             return List.of(); // a plain Job is no gang
         }
-        int parallelism = spec.path("parallelism").asInt(1);
-        int completions = spec.path("completions").asInt(parallelism);
-        return List.of(facts(key, o, Math.min(parallelism, completions), conditionPhase(o)));
+        int ranks = Math.min(o.spec().parallelismOrDefault(), o.spec().completionsOrDefault());
+        return one(key, o, ranks, Condition.lastTrueType(o.status().conditions()));
     }
 
-    private static List<WorkloadFacts> jobSet(GangKey key, JsonNode o) {
-        int ranks = 0;
-        for (JsonNode rj : o.path("spec").path("replicatedJobs")) {
-            ranks += rj.path("replicas").asInt(1) * rj.path("template").path("spec").path("parallelism").asInt(1);
-        }
-        String phase = o.path("status").path("terminalState").asText(null);
-        return List.of(facts(key, o, ranks, phase != null ? phase : conditionPhase(o)));
-    }
-
-    private static List<WorkloadFacts> replicaSpecs(GangKey key, JsonNode o, String field) {
-        int ranks = 0;
-        for (JsonNode spec : o.path("spec").path(field)) {
-            ranks += spec.path("replicas").asInt(1);
-        }
-        return List.of(facts(key, o, ranks, conditionPhase(o)));
+    private static List<WorkloadFacts> jobSet(GangKey key, JobSetObject o) {
+        String phase = o.status().terminalState();
+        return one(key, o, o.pods(), phase != null ? phase : Condition.lastTrueType(o.status().conditions()));
     }
 
     /** Every LWS group is its own gang, named as LWS names the group's leader pod. */
-    private static List<WorkloadFacts> leaderWorkerSet(GangKey key, JsonNode o) {
-        int replicas = o.path("spec").path("replicas").asInt(1);
-        int size = o.path("spec").path("leaderWorkerTemplate").path("size").asInt(1);
+    private static List<WorkloadFacts> leaderWorkerSet(GangKey key, LeaderWorkerSetObject o) {
+        String phase = Condition.lastTrueType(o.status().conditions());
         List<WorkloadFacts> out = new ArrayList<>();
-        for (int g = 0; g < replicas; g++) {
-            out.add(facts(new GangKey(key.system(), key.namespace(), key.name() + "-" + g), o, size, conditionPhase(o)));
+        for (int g = 0; g < o.spec().groups(); g++) {
+            out.add(facts(new GangKey(key.system(), key.namespace(), key.name() + "-" + g), o, o.spec().groupSize(), phase));
         }
         return out;
     }
 
-    private static List<WorkloadFacts> volcanoJob(GangKey key, JsonNode o) {
-        int min = o.path("spec").path("minAvailable").asInt(0);
-        if (min == 0) {
-            for (JsonNode task : o.path("spec").path("tasks")) {
-                min += task.path("replicas").asInt(1);
-            }
-        }
-        return List.of(facts(key, o, min, o.path("status").path("state").path("phase").asText(null)));
+    private static List<WorkloadFacts> podGroup(GangKey key, PodGroupObject o) {
+        return one(key, o, o.spec().minMemberOrZero(), o.status().phase());
     }
 
-    private static List<WorkloadFacts> podGroup(GangKey key, JsonNode o) {
-        return List.of(facts(key, o, o.path("spec").path("minMember").asInt(0), o.path("status").path("phase").asText(null)));
+    private static List<WorkloadFacts> one(GangKey key, KubeObject o, int expected, String phase) {
+        return List.of(facts(key, o, expected, phase));
     }
 
-    /** The type of the last condition that is True (Kubeflow and JobSet style), else null. */
-    private static String conditionPhase(JsonNode o) {
-        String phase = null;
-        for (JsonNode c : o.path("status").path("conditions")) {
-            if ("True".equals(c.path("status").asText())) {
-                phase = c.path("type").asText();
-            }
-        }
-        return phase;
-    }
-
-    private static WorkloadFacts facts(GangKey key, JsonNode o, int expected, String phase) {
+    private static WorkloadFacts facts(GangKey key, KubeObject o, int expected, String phase) {
         Map<String, String> ann = new HashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = o.path("metadata").path("annotations").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getKey().startsWith("flightdeck.dev/")) {
-                ann.put(e.getKey(), e.getValue().asText());
+        o.metadata().annotations().forEach((k, v) -> {
+            if (k.startsWith("flightdeck.dev/")) {
+                ann.put(k, v == null ? "" : v);
             }
-        }
-        return new WorkloadFacts(key, expected, phase, ann,
-                Rfc3339.parseOrNull(o.path("metadata").path("creationTimestamp").asText(null)));
+        });
+        return new WorkloadFacts(key, expected, phase, ann, o.metadata().creationTimestamp());
     }
 }

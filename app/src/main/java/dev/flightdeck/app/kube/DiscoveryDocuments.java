@@ -47,9 +47,12 @@ public final class DiscoveryDocuments {
         }
     }
 
-    /** A resource of a plain list; a subresource's name has a slash ({@code pods/log}). */
+    /**
+     * A resource of a plain list; a subresource's name has a slash ({@code pods/log}). {@code group} and
+     * {@code version} are given only where they differ from the list's own ({@code pods/eviction} is policy/v1's).
+     */
     public record Resource(String name, String singularName, boolean namespaced, String kind, List<String> verbs,
-                           List<String> shortNames) {
+                           List<String> shortNames, String group, String version) {
     }
 
     /** {@code GET /api} or {@code /apis} asked for {@code as=APIGroupDiscoveryList}: everything at once. */

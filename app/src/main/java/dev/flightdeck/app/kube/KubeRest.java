@@ -84,6 +84,14 @@ public final class KubeRest {
         return mergePatch(path.toString(), json);
     }
 
+    public Answer jsonPatch(ApiPath path, Object ops) throws IOException {
+        return jsonPatch(path.toString(), ops);
+    }
+
+    public Answer put(ApiPath path, Object json) throws IOException {
+        return put(path.toString(), json);
+    }
+
     public Answer post(String path, Object json) throws IOException {
         return send(builder(path).post("application/json", KubeJson.MAPPER.writeValueAsBytes(json)).build());
     }

@@ -7,7 +7,7 @@ import java.util.Optional;
  * A Service as the console reads it to reach something behind the API server's service proxy (a Prometheus): its
  * name, labels and ports. Fields the console does not name are skipped when it is read.
  */
-public record ServiceObject(ObjectMeta metadata, Spec spec) {
+public record ServiceObject(ObjectMeta metadata, Spec spec) implements KubeObject {
 
     public ServiceObject {
         spec = spec == null ? new Spec(null, List.of()) : spec;

@@ -1,5 +1,7 @@
 package dev.flightdeck.app.queues;
 
+import dev.flightdeck.app.kube.ApiResource;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -57,13 +59,18 @@ public enum KueueKind {
         return VERSIONS.stream().filter(v -> served.contains(GROUP + "/" + v + "/" + resource)).findFirst();
     }
 
+    /** The resource at {@code version} of Kueue's group. */
+    public ApiResource api(String version) {
+        return new ApiResource(GROUP, version, resource, kind, namespaced);
+    }
+
     /** The collection path across all namespaces, e.g. /apis/kueue.x-k8s.io/v1beta2/workloads. */
     public String path(String version) {
-        return "/apis/" + GROUP + "/" + version + "/" + resource;
+        return api(version).path().toString();
     }
 
     /** How the watcher names it, e.g. workloads.kueue.x-k8s.io. */
     public String watchedName() {
-        return resource + "." + GROUP;
+        return api(VERSIONS.getFirst()).qualifiedName();
     }
 }

@@ -2,6 +2,7 @@ package dev.flightdeck.app.queues;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.ObjectMeta;
 import dev.flightdeck.app.watch.BadObject;
 import dev.flightdeck.app.watch.KubeJson;
@@ -14,9 +15,9 @@ import java.util.Map;
 /** Projects a Volcano Queue's JSON into {@link VolcanoQueue} through typed wire records. */
 public final class VolcanoQueueProjector implements Projector<VolcanoQueue> {
 
-    public static final String GROUP_VERSION = "scheduling.volcano.sh/v1beta1";
-    public static final String PATH = "/apis/" + GROUP_VERSION + "/queues";
-    public static final String WATCHED_NAME = "queues.scheduling.volcano.sh";
+    public static final String GROUP_VERSION = ApiResource.VOLCANO_QUEUES.apiVersion();
+    public static final String PATH = ApiResource.VOLCANO_QUEUES.path().toString();
+    public static final String WATCHED_NAME = ApiResource.VOLCANO_QUEUES.qualifiedName();
 
     record Guarantee(Map<String, String> resource) {
     }

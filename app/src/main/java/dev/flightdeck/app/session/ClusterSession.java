@@ -8,10 +8,11 @@ import dev.flightdeck.app.model.FleetModel;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.PodFacts;
 import dev.flightdeck.app.gangs.WorkloadKind;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.gangs.WorkloadObject;
 import dev.flightdeck.app.gangs.WorkloadProjector;
-import dev.flightdeck.app.watch.ApiDiscovery;
+import dev.flightdeck.app.kube.ApiDiscovery;
 import dev.flightdeck.app.watch.NodeProjector;
 import dev.flightdeck.app.watch.PodProjector;
 import dev.flightdeck.app.watch.ResourceWatcher;
@@ -65,10 +66,10 @@ public final class ClusterSession implements AutoCloseable {
         dev.flightdeck.app.trace.StartupTrace.mark("cluster-connected", 0);
         // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing; the
         // nodes come first and whole from the API server's watch cache (from memory, not paged out of etcd).
-        this.nodeWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/nodes", "nodes",
+        this.nodeWatcher = new ResourceWatcher<>(connection.api(), ApiResource.NODES.path().toString(), ApiResource.NODES.qualifiedName(),
                 new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList()
                 .listFirstFromWatchCache();
-        this.podWatcher = new ResourceWatcher<>(connection.api(), "/api/v1/pods", "pods",
+        this.podWatcher = new ResourceWatcher<>(connection.api(), ApiResource.PODS.path().toString(), ApiResource.PODS.qualifiedName(),
                 new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
         // The node LIST is what the first screen waits for: it starts before the rest of the session is built (the
         // object store's S3 client alone takes a few hundred milliseconds in a cold JVM).
@@ -144,7 +145,7 @@ public final class ClusterSession implements AutoCloseable {
                     if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
                         watched.add(kind);
                         workloadWatchers.computeIfAbsent(kind.id(), id -> {
-                            ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path(),
+                            ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path().toString(),
                                     kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
                                     options.pageSize(), options.watchIdleLimit());
                             w.start();

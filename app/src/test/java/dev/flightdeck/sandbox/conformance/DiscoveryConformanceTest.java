@@ -2,7 +2,7 @@ package dev.flightdeck.sandbox.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.kube.KubeRest;
-import dev.flightdeck.app.watch.ApiDiscovery;
+import dev.flightdeck.app.kube.ApiDiscovery;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

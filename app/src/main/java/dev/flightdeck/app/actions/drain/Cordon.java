@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions.drain;
 
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
 
 import java.io.IOException;
@@ -25,7 +26,7 @@ public final class Cordon {
     public static KubeRest.Answer cordon(KubeRest rest, String node, String reason, String by, Instant at)
             throws IOException {
         Map<String, Object> annotations = Map.of(REASON, reason, BY, by, AT, at.toString());
-        return rest.mergePatch("/api/v1/nodes/" + node,
+        return rest.mergePatch(ApiResource.NODES.path().named(node),
                 Map.of("spec", Map.of("unschedulable", true), "metadata", Map.of("annotations", annotations)));
     }
 
@@ -37,6 +38,6 @@ public final class Cordon {
         cleared.put(AT, null);
         Map<String, Object> spec = new HashMap<>();
         spec.put("unschedulable", null);
-        return rest.mergePatch("/api/v1/nodes/" + node, Map.of("spec", spec, "metadata", Map.of("annotations", cleared)));
+        return rest.mergePatch(ApiResource.NODES.path().named(node), Map.of("spec", spec, "metadata", Map.of("annotations", cleared)));
     }
 }

@@ -4,7 +4,9 @@ import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.NodeObject;
 import dev.flightdeck.app.actions.OneRequestOperation;
 import dev.flightdeck.app.actions.Permission;
 
@@ -65,14 +67,14 @@ public final class CordonOperation implements OneRequestOperation<CordonOperatio
 
     @Override
     public Plan read() throws IOException {
-        KubeRest.Answer n = s.rest().get("/api/v1/nodes/" + node);
+        KubeRest.Answer n = s.rest().get(ApiResource.NODES.path().named(node));
         if (n.code() == 404) {
             throw new IOException("node " + node + " does not exist");
         }
         if (!n.ok()) {
             throw new IOException("cannot read node " + node + ": " + n.message());
         }
-        return new Plan(node, uncordon, n.json().path("spec").path("unschedulable").asBoolean(false));
+        return new Plan(node, uncordon, n.as(NodeObject.class).spec().cordoned());
     }
 
     @Override

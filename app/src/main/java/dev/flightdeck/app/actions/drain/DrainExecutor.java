@@ -1,7 +1,10 @@
 package dev.flightdeck.app.actions.drain;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.PodObject;
+import dev.flightdeck.app.kube.StatusObject;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -175,7 +178,7 @@ public final class DrainExecutor {
     }
 
     private boolean nodeGone(String node) throws IOException {
-        return rest.get("/api/v1/nodes/" + node).code() == 404;
+        return rest.get(ApiResource.NODES.path().named(node)).code() == 404;
     }
 
     private DrainOutcome nodeGone(Consumer<DrainEvent> events, String node, int gone, Map<String, Tracked> open,
@@ -187,14 +190,14 @@ public final class DrainExecutor {
     /** One eviction attempt; returns a failure line when the drain cannot go on, else null. */
     private String tryEvict(Tracked t, DrainOptions options, Consumer<DrainEvent> events) throws IOException {
         DrainPod p = t.pod;
-        String path = "/api/v1/namespaces/" + p.namespace() + "/pods/" + p.name();
+        ApiPath path = ApiResource.PODS.path().in(p.namespace()).named(p.name());
         t.attempts++;
         if (t.attempts == 1) {
             events.accept(new DrainEvent.Evicting(p));
         }
         KubeRest.Answer a = options.disableEviction()
                 ? rest.delete(path, Map.of("apiVersion", "v1", "kind", "DeleteOptions"))
-                : rest.post(path + "/eviction", Map.of("apiVersion", eviction.apiVersion(), "kind", "Eviction",
+                : rest.post(path.sub("eviction"), Map.of("apiVersion", eviction.apiVersion(), "kind", "Eviction",
                         "metadata", Map.of("name", p.name(), "namespace", p.namespace())));
         switch (a.code()) {
             case 200, 201, 404 -> t.evicted = true; // 404: already gone, which is what we wanted
@@ -210,19 +213,19 @@ public final class DrainExecutor {
     }
 
     private boolean isGone(DrainPod p) throws IOException {
-        KubeRest.Answer a = rest.get("/api/v1/namespaces/" + p.namespace() + "/pods/" + p.name());
+        KubeRest.Answer a = rest.get(ApiResource.PODS.path().in(p.namespace()).named(p.name()));
         if (a.code() == 404) {
             return true;
         }
         // Same name, new UID: a StatefulSet recreated it; the one we evicted is gone.
-        return a.ok() && !p.uid().equals(a.json().path("metadata").path("uid").asText());
+        return a.ok() && !p.uid().equals(java.util.Objects.toString(a.as(PodObject.class).metadata().uid(), ""));
     }
 
     /** The budget's own words from the 429 Status ("needs 30 healthy pods and has 30 currently"). */
     private static String budgetCause(KubeRest.Answer a) {
         try {
-            JsonNode cause = a.json().path("details").path("causes").path(0).path("message");
-            return cause.isMissingNode() || cause.asText().isEmpty() ? a.message() : cause.asText();
+            String cause = a.as(StatusObject.class).firstCause();
+            return cause.isEmpty() ? a.message() : cause;
         } catch (IOException e) {
             return a.message();
         }

@@ -1,7 +1,11 @@
 package dev.flightdeck.app.actions.drain;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.ObjectList;
+import dev.flightdeck.app.kube.PodDisruptionBudgetObject;
+import dev.flightdeck.app.kube.PodObject;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.checkpoints.GpuHoursAtRisk;
 import dev.flightdeck.app.gangs.Gang;
@@ -10,8 +14,6 @@ import dev.flightdeck.app.gangs.RankSlot;
 import dev.flightdeck.app.gangs.RankState;
 
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,30 +50,29 @@ public final class DrainPlanReader {
      *                     (no such node, no permission, no answer)
      */
     public DrainPlan read(String node, List<Gang> gangs, DrainOptions options, Instant now) throws IOException {
-        KubeRest.Answer n = rest.get("/api/v1/nodes/" + node);
+        KubeRest.Answer n = rest.get(ApiResource.NODES.path().named(node));
         if (n.code() == 404) {
             throw new IOException("node " + node + " does not exist");
         }
         if (!n.ok()) {
             throw new IOException("cannot read node " + node + ": " + n.message());
         }
-        KubeRest.Answer list = rest.get("/api/v1/pods?fieldSelector="
-                + URLEncoder.encode("spec.nodeName=" + node, StandardCharsets.UTF_8));
+        KubeRest.Answer list = rest.get(PodObject.onNode(node));
         if (!list.ok()) {
             throw new IOException("cannot list the pods on " + node + ": " + list.message());
         }
         List<DrainPod> pods = new ArrayList<>();
         TreeSet<String> namespaces = new TreeSet<>();
-        for (JsonNode p : list.json().path("items")) {
+        for (PodObject p : list.as(new TypeReference<ObjectList<PodObject>>() { }).items()) {
             DrainPod pod = DrainPod.of(p);
             pods.add(pod);
             namespaces.add(pod.namespace());
         }
-        List<JsonNode> budgets = new ArrayList<>();
+        List<PodDisruptionBudgetObject> budgets = new ArrayList<>();
         for (String ns : namespaces) {
-            KubeRest.Answer b = rest.get("/apis/policy/v1/namespaces/" + ns + "/poddisruptionbudgets");
+            KubeRest.Answer b = rest.get(ApiResource.PDBS.path().in(ns));
             if (b.ok()) {
-                b.json().path("items").forEach(budgets::add);
+                budgets.addAll(b.as(new TypeReference<ObjectList<PodDisruptionBudgetObject>>() { }).items());
             }
             // A 403 or 404 here leaves the plan without that namespace's budgets; the eviction
             // itself still honours them (the API server checks), so nothing unsafe follows.
@@ -90,7 +91,7 @@ public final class DrainPlanReader {
             if (!"DaemonSet".equals(p.controllerKind()) || p.terminal() || checks.containsKey(key)) {
                 continue;
             }
-            KubeRest.Answer ds = rest.get("/apis/apps/v1/namespaces/" + p.namespace() + "/daemonsets/" + p.controllerName());
+            KubeRest.Answer ds = rest.get(ApiResource.DAEMONSETS.path().in(p.namespace()).named(p.controllerName()));
             checks.put(key, ds.ok() ? DaemonSetCheck.EXISTS : ds.code() == 404 ? DaemonSetCheck.gone(ds.message())
                     : DaemonSetCheck.unreadable(ds.message()));
         }

@@ -1,7 +1,6 @@
 package dev.flightdeck.app.actions.drain;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.watch.LabelSelectors;
+import dev.flightdeck.app.kube.PodDisruptionBudgetObject;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +24,8 @@ public final class DrainPlanner {
      * @param pdbs   the PodDisruptionBudgets of the pods' namespaces, as returned by the API server
      * @param broken the gangs with ranks among {@code pods} (computed by the caller from the fleet model)
      */
-    public static DrainPlan plan(String node, List<DrainPod> pods, List<JsonNode> pdbs, List<BrokenGang> broken,
-                                 DrainOptions options) {
+    public static DrainPlan plan(String node, List<DrainPod> pods, List<PodDisruptionBudgetObject> pdbs,
+                                 List<BrokenGang> broken, DrainOptions options) {
         return plan(node, pods, pdbs, broken, options, p -> DaemonSetCheck.EXISTS);
     }
 
@@ -34,8 +33,8 @@ public final class DrainPlanner {
      * @param daemonSets what the server says of the DaemonSet controlling a running DaemonSet pod
      *                   (asked only for those, as kubectl asks)
      */
-    public static DrainPlan plan(String node, List<DrainPod> pods, List<JsonNode> pdbs, List<BrokenGang> broken,
-                                 DrainOptions options, Function<DrainPod, DaemonSetCheck> daemonSets) {
+    public static DrainPlan plan(String node, List<DrainPod> pods, List<PodDisruptionBudgetObject> pdbs,
+                                 List<BrokenGang> broken, DrainOptions options, Function<DrainPod, DaemonSetCheck> daemonSets) {
         List<DrainPlan.Eviction> evict = new ArrayList<>();
         List<DrainPlan.Skip> skipped = new ArrayList<>();
         List<DrainPlan.Blocker> blockers = new ArrayList<>();
@@ -90,21 +89,20 @@ public final class DrainPlanner {
         return new DrainPlan(node, options, evict, skipped, blockers, holds(pdbs, evict), broken);
     }
 
-    private static List<PdbHold> holds(List<JsonNode> pdbs, List<DrainPlan.Eviction> evict) {
+    private static List<PdbHold> holds(List<PodDisruptionBudgetObject> pdbs, List<DrainPlan.Eviction> evict) {
         List<PdbHold> out = new ArrayList<>();
-        for (JsonNode pdb : pdbs) {
-            String ns = pdb.path("metadata").path("namespace").asText();
+        for (PodDisruptionBudgetObject pdb : pdbs) {
+            String ns = pdb.metadata().namespace() == null ? "" : pdb.metadata().namespace();
             List<String> covered = new ArrayList<>();
             for (DrainPlan.Eviction e : evict) {
                 DrainPod p = e.pod();
-                if (p.namespace().equals(ns) && !p.terminal()
-                        && LabelSelectors.matches(pdb.path("spec").get("selector"), p.labels())) {
+                if (p.namespace().equals(ns) && !p.terminal() && pdb.covers(p.labels())) {
                     covered.add(p.name());
                 }
             }
             if (!covered.isEmpty()) {
-                out.add(new PdbHold(ns, pdb.path("metadata").path("name").asText(),
-                        pdb.path("status").path("disruptionsAllowed").asInt(0), covered));
+                out.add(new PdbHold(ns, pdb.metadata().name() == null ? "" : pdb.metadata().name(),
+                        pdb.status().allowed(), covered));
             }
         }
         return out;

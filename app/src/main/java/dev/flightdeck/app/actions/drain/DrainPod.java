@@ -1,8 +1,10 @@
 package dev.flightdeck.app.actions.drain;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.fleet.GpuLabels;
+import dev.flightdeck.app.fleet.WholeNumbers;
+import dev.flightdeck.app.kube.ObjectMeta;
+import dev.flightdeck.app.kube.PodObject;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,31 +36,26 @@ public record DrainPod(String namespace, String name, String uid, String phase, 
         return namespace + "/" + name;
     }
 
-    public static DrainPod of(JsonNode pod) {
-        JsonNode meta = pod.path("metadata");
-        String kind = null;
-        String owner = null;
-        for (JsonNode ref : meta.path("ownerReferences")) {
-            if (ref.path("controller").asBoolean(false)) {
-                kind = ref.path("kind").asText(null);
-                owner = ref.path("name").asText(null);
-            }
-        }
-        List<String> emptyDirs = new ArrayList<>();
-        for (JsonNode v : pod.path("spec").path("volumes")) {
-            if (v.has("emptyDir")) {
-                emptyDirs.add(v.path("name").asText());
-            }
-        }
+    /** kubelet's annotation on the API's copy of a static pod. */
+    static final String MIRROR_ANNOTATION = "kubernetes.io/config.mirror";
+
+    public static DrainPod of(PodObject pod) {
+        ObjectMeta meta = pod.metadata();
+        ObjectMeta.OwnerReference controller = meta.controller().orElse(null);
+        List<String> emptyDirs = pod.spec().volumes().stream().filter(PodObject.Volume::isEmptyDir)
+                .map(PodObject.Volume::name).toList();
         Map<String, String> labels = new HashMap<>();
-        meta.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        meta.labels().forEach((k, v) -> labels.put(k, v == null ? "" : v));
         int gpus = 0;
-        for (JsonNode c : pod.path("spec").path("containers")) {
-            gpus += c.path("resources").path("limits").path("nvidia.com/gpu").asInt(0);
+        for (PodObject.Container c : pod.spec().containers()) {
+            gpus += WholeNumbers.parseOrZero(c.limit(GpuLabels.GPU_RESOURCE));
         }
-        return new DrainPod(meta.path("namespace").asText(), meta.path("name").asText(), meta.path("uid").asText(),
-                pod.path("status").path("phase").asText(""), kind, owner,
-                meta.path("annotations").has("kubernetes.io/config.mirror"), emptyDirs, labels,
-                pod.path("spec").path("terminationGracePeriodSeconds").asLong(30), gpus);
+        return new DrainPod(text(meta.namespace()), text(meta.name()), text(meta.uid()), pod.phase(),
+                controller == null ? null : controller.kind(), controller == null ? null : controller.name(),
+                meta.annotations().containsKey(MIRROR_ANNOTATION), emptyDirs, labels, pod.spec().graceSeconds(), gpus);
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 }

@@ -1,6 +1,7 @@
 package dev.flightdeck.app.actions.drain;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.DiscoveryDocuments;
+import dev.flightdeck.app.kube.DiscoveryPath;
 import dev.flightdeck.app.kube.KubeRest;
 
 import java.io.IOException;
@@ -28,12 +29,11 @@ public enum EvictionApi {
     }
 
     /** From the body of {@code GET /api/v1}. */
-    public static EvictionApi from(JsonNode coreResources) {
-        for (JsonNode r : coreResources.path("resources")) {
-            if ("pods/eviction".equals(r.path("name").asText())) {
+    public static EvictionApi from(DiscoveryDocuments.ResourceList coreResources) {
+        for (DiscoveryDocuments.Resource r : coreResources.resources()) {
+            if ("pods/eviction".equals(r.name())) {
                 // The group and version are given since 1.x; a bare entry (very old servers) is policy/v1beta1.
-                String version = r.path("version").asText("");
-                return version.equals("v1") ? POLICY_V1 : POLICY_V1BETA1;
+                return "v1".equals(r.version()) ? POLICY_V1 : POLICY_V1BETA1;
             }
         }
         return NONE;
@@ -42,8 +42,8 @@ public enum EvictionApi {
     /** Asks the server; when discovery cannot be read, policy/v1 (every supported server has it). */
     public static EvictionApi of(KubeRest rest) {
         try {
-            KubeRest.Answer a = rest.get("/api/v1");
-            return a.ok() ? from(a.json()) : POLICY_V1;
+            KubeRest.Answer a = rest.discover(DiscoveryPath.resources("", "v1"), "application/json");
+            return a.ok() ? from(a.as(DiscoveryDocuments.ResourceList.class)) : POLICY_V1;
         } catch (IOException e) {
             return POLICY_V1;
         }

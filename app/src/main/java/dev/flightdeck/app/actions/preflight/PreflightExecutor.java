@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions.preflight;
 
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.fleet.PreflightConvention;
 
@@ -75,7 +76,7 @@ public final class PreflightExecutor {
             if (nsProblem != null) {
                 return finish(run, PreflightOutcome.Result.ERROR, null, nsProblem + "; nothing changed on " + node);
             }
-            KubeRest.Answer c = rest.post("/apis/batch/v1/namespaces/" + s.namespace() + "/jobs", plan.job());
+            KubeRest.Answer c = rest.post(ApiResource.JOBS.path().in(s.namespace()), plan.job());
             if (!c.ok()) {
                 return finish(run, PreflightOutcome.Result.ERROR, null, "could not create validation Job "
                         + plan.jobRef() + ": " + c.message() + "; nothing changed on " + node);
@@ -118,7 +119,7 @@ public final class PreflightExecutor {
             if (cancelled.get()) {
                 return cancelledRun(run);
             }
-            if (rest.get("/api/v1/nodes/" + run.node()).code() == 404) {
+            if (rest.get(ApiResource.NODES.path().named(run.node())).code() == 404) {
                 run.probe.delete();
                 return finish(run, PreflightOutcome.Result.NODE_GONE, null, "node " + run.node()
                         + " was deleted during preflight; the validation Job " + run.plan.jobRef() + " was deleted");
@@ -225,10 +226,10 @@ public final class PreflightExecutor {
 
     /** Returns a line when the namespace is missing and cannot be created; a 403 on reading it is left to the Job's creation. */
     private String ensureNamespace(String ns) throws IOException {
-        if (rest.get("/api/v1/namespaces/" + ns).code() != 404) {
+        if (rest.get(ApiResource.NAMESPACES.path().named(ns)).code() != 404) {
             return null;
         }
-        KubeRest.Answer c = rest.post("/api/v1/namespaces", Map.of("apiVersion", "v1", "kind", "Namespace",
+        KubeRest.Answer c = rest.post(ApiResource.NAMESPACES.path(), Map.of("apiVersion", "v1", "kind", "Namespace",
                 "metadata", Map.of("name", ns, "labels", Map.of(PreflightJobManifest.MANAGED_BY_LABEL,
                         PreflightJobManifest.MANAGED_BY_VALUE))));
         return c.ok() || c.code() == 409 ? null

@@ -1,7 +1,9 @@
 package dev.flightdeck.app.actions.preflight;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.NodeObject;
 import dev.flightdeck.app.fleet.PreflightConvention;
 
 import java.io.IOException;
@@ -41,11 +43,12 @@ final class PreflightMarks {
     KubeRest.Answer write(String node, String taintValue, String label, Instant at, String detail) throws IOException {
         KubeRest.Answer last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            KubeRest.Answer read = rest.get("/api/v1/nodes/" + node);
+            ApiPath path = ApiResource.NODES.path().named(node);
+            KubeRest.Answer read = rest.get(path);
             if (!read.ok()) {
                 return read;
             }
-            last = rest.jsonPatch("/api/v1/nodes/" + node, ops(read.json(), taintValue, label, at, detail));
+            last = rest.jsonPatch(path, ops(read.as(NodeObject.class), taintValue, label, at, detail));
             // 409/422: the resourceVersion test failed because the node changed since we read it.
             if (last.code() != 409 && last.code() != 422) {
                 return last;
@@ -54,40 +57,39 @@ final class PreflightMarks {
         return last;
     }
 
-    private List<Map<String, Object>> ops(JsonNode current, String taintValue, String label, Instant at, String detail) {
+    private List<Map<String, Object>> ops(NodeObject current, String taintValue, String label, Instant at, String detail) {
         List<Map<String, Object>> ops = new ArrayList<>();
-        ops.add(op("test", "/metadata/resourceVersion", current.path("metadata").path("resourceVersion").asText()));
-        JsonNode taints = current.path("spec").path("taints");
-        List<JsonNode> kept = new ArrayList<>();
-        taints.forEach(t -> {
-            if (!gate.key().equals(t.path("key").asText())) {
-                kept.add(t);
-            }
-        });
-        List<Object> wanted = new ArrayList<>(kept);
+        ops.add(op("test", "/metadata/resourceVersion", java.util.Objects.toString(current.metadata().resourceVersion(), "")));
+        // The server leaves an empty list out: an empty one here is one the node does not have.
+        List<NodeObject.Taint> taints = current.spec().taints();
+        List<Object> wanted = new ArrayList<>(taints.stream().filter(t -> !gate.key().equals(t.key())).toList());
         if (taintValue != null) {
             wanted.add(Map.of("key", gate.key(), "value", taintValue, "effect", "NoSchedule"));
         }
         if (!wanted.isEmpty()) {
             ops.add(op("add", "/spec/taints", wanted)); // "add" replaces an existing member
-        } else if (taints.isArray()) {
+        } else if (!taints.isEmpty()) {
             ops.add(Map.of("op", "remove", "path", "/spec/taints"));
         }
         Map<String, String> labels = new HashMap<>();
         labels.put(gate.key(), label);
-        members(ops, current.path("metadata").path("labels"), "/metadata/labels", labels);
+        members(ops, current.metadata().labels(), "/metadata/labels", labels);
         Map<String, String> annotations = new LinkedHashMap<>();
         if (at != null) {
             annotations.put(gate.atAnnotation(), at.toString());
         }
         annotations.put(gate.detailAnnotation(), detail);
-        members(ops, current.path("metadata").path("annotations"), "/metadata/annotations", annotations);
+        members(ops, current.metadata().annotations(), "/metadata/annotations", annotations);
         return ops;
     }
 
-    /** Sets (or, for a null value, removes) members of a string map that may not exist yet. */
-    private static void members(List<Map<String, Object>> ops, JsonNode current, String path, Map<String, String> changes) {
-        if (!current.isObject()) {
+    /**
+     * Sets (or, for a null value, removes) members of a string map that may not exist yet (the server leaves an empty
+     * map out, so an empty one here is one the node does not have).
+     */
+    private static void members(List<Map<String, Object>> ops, Map<String, String> current, String path,
+                                Map<String, String> changes) {
+        if (current.isEmpty()) {
             Map<String, String> fresh = new LinkedHashMap<>();
             changes.forEach((k, v) -> {
                 if (v != null) {
@@ -103,7 +105,7 @@ final class PreflightMarks {
             String member = path + "/" + k.replace("~", "~0").replace("/", "~1");
             if (v != null) {
                 ops.add(op("add", member, v));
-            } else if (current.has(k)) {
+            } else if (current.containsKey(k)) {
                 ops.add(Map.of("op", "remove", "path", member));
             }
         });

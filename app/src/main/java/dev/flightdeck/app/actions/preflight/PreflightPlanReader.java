@@ -1,15 +1,16 @@
 package dev.flightdeck.app.actions.preflight;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.ObjectList;
+import dev.flightdeck.app.kube.PodObject;
 import dev.flightdeck.app.fleet.GpuLabels;
 import dev.flightdeck.app.fleet.NodeFacts;
 import dev.flightdeck.app.fleet.WholeNumbers;
 import dev.flightdeck.app.watch.NodeProjector;
 
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,7 +34,7 @@ public final class PreflightPlanReader {
 
     /** @throws IOException with a line for the person when the node cannot be read */
     public PreflightPlan read(String node, PreflightSettings settings) throws IOException {
-        KubeRest.Answer n = rest.get("/api/v1/nodes/" + node);
+        KubeRest.Answer n = rest.get(ApiResource.NODES.path().named(node));
         if (n.code() == 404) {
             throw new IOException("node " + node + " does not exist");
         }
@@ -41,28 +42,25 @@ public final class PreflightPlanReader {
             throw new IOException("cannot read node " + node + ": " + n.message());
         }
         NodeFacts facts = NodeProjector.parse(n.body());
-        KubeRest.Answer list = rest.get("/api/v1/pods?fieldSelector="
-                + URLEncoder.encode("spec.nodeName=" + node, StandardCharsets.UTF_8));
+        KubeRest.Answer list = rest.get(PodObject.onNode(node));
         if (!list.ok()) {
             throw new IOException("cannot list the pods on " + node + ": " + list.message());
         }
-        return PreflightPlanner.plan(facts, holders(list.json()), settings, jobName(node));
+        return PreflightPlanner.plan(facts, holders(list.as(new TypeReference<ObjectList<PodObject>>() { }).items()), settings, jobName(node));
     }
 
-    private static List<PreflightPlan.GpuHolder> holders(JsonNode podList) {
+    private static List<PreflightPlan.GpuHolder> holders(List<PodObject> pods) {
         List<PreflightPlan.GpuHolder> out = new ArrayList<>();
-        for (JsonNode p : podList.path("items")) {
-            String phase = p.path("status").path("phase").asText("");
-            if (phase.equals("Succeeded") || phase.equals("Failed")) {
+        for (PodObject p : pods) {
+            if (p.finished()) {
                 continue; // finished pods release their GPUs
             }
             int gpus = 0;
-            for (JsonNode c : p.path("spec").path("containers")) {
-                gpus += WholeNumbers.parseOrZero(c.path("resources").path("limits").path(GpuLabels.GPU_RESOURCE).asText(""));
+            for (PodObject.Container c : p.spec().containers()) {
+                gpus += WholeNumbers.parseOrZero(c.limit(GpuLabels.GPU_RESOURCE));
             }
             if (gpus > 0) {
-                out.add(new PreflightPlan.GpuHolder(p.path("metadata").path("namespace").asText() + "/"
-                        + p.path("metadata").path("name").asText(), gpus));
+                out.add(new PreflightPlan.GpuHolder(p.namespace() + "/" + p.name(), gpus));
             }
         }
         return out;

@@ -1,11 +1,17 @@
 package dev.flightdeck.app.actions.preflight;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
+import dev.flightdeck.app.kube.Condition;
+import dev.flightdeck.app.kube.JobObject;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.ObjectList;
+import dev.flightdeck.app.kube.PodObject;
 
 import java.io.IOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -27,36 +33,29 @@ final class ValidationProbe {
     }
 
     ValidationSnapshot look() throws IOException {
-        KubeRest.Answer j = rest.get("/apis/batch/v1/namespaces/" + namespace + "/jobs/" + job);
+        KubeRest.Answer j = rest.get(jobPath());
         if (j.code() == 404) {
             return new ValidationSnapshot(true, null, null, null, null, null, null, null);
         }
         if (!j.ok()) {
             throw new IOException("cannot read validation Job " + namespace + "/" + job + ": " + j.message());
         }
-        String end = null;
-        String endReason = null;
-        for (JsonNode c : j.json().path("status").path("conditions")) {
-            String type = c.path("type").asText();
-            if ((type.equals("Complete") || type.equals("Failed")) && "True".equals(c.path("status").asText())) {
-                end = type;
-                endReason = c.path("reason").asText("");
-            }
-        }
-        JsonNode pod = newestPod();
+        Condition ending = j.as(JobObject.class).ending().orElse(null);
+        String end = ending == null ? null : ending.type();
+        String endReason = ending == null ? null : ending.reason() == null ? "" : ending.reason();
+        PodObject pod = newestPod();
         if (pod == null) {
             return new ValidationSnapshot(false, end, endReason, null, null, null, null, null);
         }
-        JsonNode status = pod.path("status");
         String unschedulable = null;
-        for (JsonNode c : status.path("conditions")) {
-            if ("PodScheduled".equals(c.path("type").asText()) && "False".equals(c.path("status").asText())) {
-                unschedulable = c.path("message").asText(c.path("reason").asText("unschedulable"));
+        for (Condition c : pod.status().conditions()) {
+            if (c.is("PodScheduled") && c.isFalse()) {
+                unschedulable = c.message() != null ? c.message() : c.reason() != null ? c.reason() : "unschedulable";
             }
         }
-        String node = pod.path("spec").path("nodeName").asText("");
-        return new ValidationSnapshot(false, end, endReason, pod.path("metadata").path("name").asText(),
-                node.isEmpty() ? null : node, status.path("phase").asText(""), unschedulable, exit(status));
+        String node = pod.spec().nodeName();
+        return new ValidationSnapshot(false, end, endReason, pod.name() == null ? "" : pod.name(),
+                node == null || node.isEmpty() ? null : node, pod.phase(), unschedulable, exit(pod));
     }
 
     /**
@@ -67,8 +66,8 @@ final class ValidationProbe {
         if (pod == null) {
             return "(no validation pod was created, so there is no log)";
         }
-        KubeRest.Answer a = rest.get("/api/v1/namespaces/" + namespace + "/pods/" + pod + "/log?container="
-                + PreflightJobManifest.CONTAINER + "&tailLines=" + lines);
+        KubeRest.Answer a = rest.get(ApiResource.PODS.path().in(namespace).named(pod).sub("log")
+                .param("container", PreflightJobManifest.CONTAINER).param("tailLines", lines));
         if (a.code() == 404) {
             return "(the validation pod " + pod + " is gone, so its log is too)";
         }
@@ -80,34 +79,42 @@ final class ValidationProbe {
 
     /** Deletes the Job and, through the garbage collector, its pod (the Job is ours; nothing else is). */
     KubeRest.Answer delete() throws IOException {
-        return rest.delete("/apis/batch/v1/namespaces/" + namespace + "/jobs/" + job,
+        return rest.delete(jobPath(),
                 Map.of("apiVersion", "v1", "kind", "DeleteOptions", "propagationPolicy", "Background"));
     }
 
-    private JsonNode newestPod() throws IOException {
-        KubeRest.Answer list = rest.get("/api/v1/namespaces/" + namespace + "/pods?labelSelector="
-                + URLEncoder.encode("batch.kubernetes.io/job-name=" + job, StandardCharsets.UTF_8));
+    private ApiPath jobPath() {
+        return ApiResource.JOBS.path().in(namespace).named(job);
+    }
+
+    private PodObject newestPod() throws IOException {
+        KubeRest.Answer list = rest.get(ApiResource.PODS.path().in(namespace)
+                .param("labelSelector", "batch.kubernetes.io/job-name=" + job));
         if (!list.ok()) {
             throw new IOException("cannot list the validation pod of " + job + ": " + list.message());
         }
-        JsonNode newest = null;
-        for (JsonNode p : list.json().path("items")) {
-            // RFC 3339 in UTC sorts as text.
-            if (newest == null || p.path("metadata").path("creationTimestamp").asText()
-                    .compareTo(newest.path("metadata").path("creationTimestamp").asText()) > 0) {
+        PodObject newest = null;
+        for (PodObject p : list.as(new TypeReference<ObjectList<PodObject>>() { }).items()) {
+            if (newest == null || created(p).isAfter(created(newest))) {
                 newest = p;
             }
         }
         return newest;
     }
 
-    private static String exit(JsonNode status) {
-        for (JsonNode cs : status.path("containerStatuses")) {
-            JsonNode t = cs.path("state").path("terminated");
-            if (t.isObject()) {
-                String msg = t.path("message").asText("");
-                return "exited " + t.path("exitCode").asInt() + " (" + t.path("reason").asText("") + ")"
-                        + (msg.isBlank() ? "" : ": " + msg.strip());
+    /** When it was made; one with no time counts as the oldest. */
+    private static Instant created(PodObject p) {
+        Instant t = p.metadata().creationTimestamp();
+        return t == null ? Instant.MIN : t;
+    }
+
+    private static String exit(PodObject pod) {
+        for (PodObject.ContainerStatus cs : pod.status().containerStatuses()) {
+            PodObject.Terminated t = cs.state() == null ? null : cs.state().terminated();
+            if (t != null) {
+                String msg = t.message() == null ? "" : t.message();
+                return "exited " + (t.exitCode() == null ? 0 : t.exitCode()) + " (" + (t.reason() == null ? "" : t.reason())
+                        + ")" + (msg.isBlank() ? "" : ": " + msg.strip());
             }
         }
         return null;

@@ -1,6 +1,7 @@
 package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.PartialObjectMetadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.journal.Journal;
@@ -11,6 +12,7 @@ import dev.flightdeck.app.watch.KubeJson;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -63,11 +65,17 @@ public final class JournalRestore {
             return new Plan(entry, null, null, null, null, "the entry at " + entry.at() + " saved no workload ("
                     + entry.action() + " " + entry.phase() + ": " + entry.message() + ")");
         }
-        Optional<ResumableKind> kind = ResumableKind.of(workload.path("apiVersion").asText(), workload.path("kind").asText());
-        String ns = workload.path("metadata").path("namespace").asText();
-        String name = workload.path("metadata").path("name").asText();
+        PartialObjectMetadata saved;
+        try {
+            saved = PartialObjectMetadata.of(workload);
+        } catch (IllegalArgumentException e) {
+            return new Plan(entry, null, null, null, null, "the saved workload cannot be read: " + e.getMessage());
+        }
+        Optional<ResumableKind> kind = ResumableKind.of(saved.apiVersion(), saved.kind());
+        String ns = Objects.toString(saved.metadata().namespace(), "");
+        String name = Objects.toString(saved.metadata().name(), "");
         if (kind.isEmpty()) {
-            return new Plan(entry, null, ns, name, null, "the saved " + workload.path("kind").asText() + " is not a kind "
+            return new Plan(entry, null, ns, name, null, "the saved " + saved.kind() + " is not a kind "
                     + "Flightdeck resumes, so it will not create it either");
         }
         ObjectNode stripped = ServerFields.strip(workload, kind.get());
@@ -78,7 +86,7 @@ public final class JournalRestore {
         KubeRest.Answer now = rest.get(kind.get().objectPath(ns, name));
         if (now.ok()) {
             return new Plan(entry, kind.get(), ns, name, stripped, kind.get().kind() + " " + ns + "/" + name
-                    + " exists (uid " + now.json().path("metadata").path("uid").asText() + "): restoring would replace it");
+                    + " exists (uid " + now.as(PartialObjectMetadata.class).uid() + "): restoring would replace it");
         }
         if (now.code() != 404) {
             throw new IOException("cannot read " + kind.get().kind() + " " + ns + "/" + name + ": " + now.message());

@@ -5,6 +5,7 @@ import dev.flightdeck.app.actions.ActionRun;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.actions.ClusterEvents;
 import dev.flightdeck.app.kube.KubeRest;
+import dev.flightdeck.app.kube.PartialObjectMetadata;
 import dev.flightdeck.app.actions.OneRequestOperation;
 import dev.flightdeck.app.actions.Permission;
 import dev.flightdeck.app.journal.JournalEntry;
@@ -86,7 +87,7 @@ public final class RestoreOperation implements OneRequestOperation<JournalRestor
         if (!made.ok()) {
             return new Outcome(false, null, "could not restore " + p.describe() + ": " + made.message());
         }
-        String uid = made.json().path("metadata").path("uid").asText();
+        String uid = made.as(PartialObjectMetadata.class).uid();
         return new Outcome(true, uid, "restored " + p.describe() + " (uid " + uid + ") from the journal entry at "
                 + p.entry().at());
     }

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.WorkloadKind;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -71,20 +71,17 @@ public enum ResumableKind {
     }
 
     /** The namespaced collection, e.g. {@code /apis/batch/v1/namespaces/training/jobs}. */
-    public String collectionPath(String namespace) {
-        WorkloadKind w = workloadKind();
-        String root = w.group().isEmpty() ? "/api/" : "/apis/" + w.group() + "/";
-        return root + w.version() + "/namespaces/" + namespace + "/" + w.resource();
+    public ApiPath collectionPath(String namespace) {
+        return workloadKind().path().in(namespace);
     }
 
-    public String objectPath(String namespace, String name) {
-        return collectionPath(namespace) + "/" + name;
+    public ApiPath objectPath(String namespace, String name) {
+        return collectionPath(namespace).named(name);
     }
 
     /** The label query that lists every pod of the workload {@code name}. */
-    public String podQuery(String namespace, String name) {
-        return "/api/v1/namespaces/" + namespace + "/pods?labelSelector="
-                + URLEncoder.encode(podNameLabel + "=" + name, StandardCharsets.UTF_8);
+    public ApiPath podQuery(String namespace, String name) {
+        return ApiResource.PODS.path().in(namespace).param("labelSelector", podNameLabel + "=" + name);
     }
 
     /**

@@ -1,6 +1,11 @@
 package dev.flightdeck.app.actions.resume;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ObjectList;
+import dev.flightdeck.app.kube.PartialObjectMetadata;
+import dev.flightdeck.app.kube.PodObject;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.actions.ActionJournal;
 
@@ -14,6 +19,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -77,7 +83,7 @@ public final class ResumeExecutor {
         }
 
         ResumeOutcome go() throws IOException, InterruptedException {
-            String path = plan.kind().objectPath(plan.namespace(), plan.name());
+            ApiPath path = plan.kind().objectPath(plan.namespace(), plan.name());
             KubeRest.Answer current = rest.get(path);
             if (current.code() == 404) {
                 return finish(ResumeOutcome.Result.NOT_STARTED, null, plan.describe()
@@ -92,7 +98,7 @@ public final class ResumeExecutor {
                 return finish(ResumeOutcome.Result.NOT_STARTED, null, plan.describe()
                         + " changed since the plan was made; nothing was deleted (plan again to see the new diff)");
             }
-            String uid = workload.path("metadata").path("uid").asText();
+            String uid = PartialObjectMetadata.of(workload).uid();
             List<ResumePod> pods = currentPods();
             List<JsonNode> podObjects = new ArrayList<>();
             for (ResumePod p : pods) {
@@ -141,7 +147,7 @@ public final class ResumeExecutor {
                 events.accept(new ResumeEvent.CreateFailed(plan.describe(), made.message()));
                 KubeRest.Answer back = rest.post(plan.kind().collectionPath(plan.namespace()), plan.before());
                 if (back.ok()) {
-                    String uid = back.json().path("metadata").path("uid").asText();
+                    String uid = back.as(PartialObjectMetadata.class).uid();
                     events.accept(new ResumeEvent.Restored(plan.describe(), uid));
                     return finish(ResumeOutcome.Result.RESTORED, uid, "creation failed: " + made.message()
                             + "; the original was restored");
@@ -150,7 +156,7 @@ public final class ResumeExecutor {
                         + "; restoring the original failed too: " + back.message() + "; it is saved in " + log.file()
                         + restoreHint());
             }
-            String uid = made.json().path("metadata").path("uid").asText();
+            String uid = made.as(PartialObjectMetadata.class).uid();
             String env = plan.envName() + "=" + plan.location().value();
             events.accept(new ResumeEvent.Created(plan.describe(), uid, env, plan.containers()));
             Set<String> old = new HashSet<>();
@@ -174,7 +180,8 @@ public final class ResumeExecutor {
             }
             Map<String, ResumePod> byName = new LinkedHashMap<>();
             plan.pods().forEach(p -> byName.put(p.name(), p));
-            list.json().path("items").forEach(p -> byName.put(p.path("metadata").path("name").asText(), ResumePod.of(p)));
+            list.as(new TypeReference<ObjectList<PodObject>>() { }).items()
+                    .forEach(p -> byName.put(Objects.toString(p.name(), ""), ResumePod.of(p)));
             return List.copyOf(byName.values());
         }
 

@@ -1,6 +1,7 @@
 package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ObjectMeta;
 import dev.flightdeck.app.actions.ActionJournal;
 import dev.flightdeck.app.secrets.SecretObjects;
 
@@ -44,7 +45,8 @@ final class ResumeJournal {
         for (JsonNode pod : pods) {
             SecretObjects.Result r = SecretObjects.redact(pod);
             savedPods.add(r.object());
-            r.redacted().forEach(p -> redacted.add("pod " + pod.path("metadata").path("name").asText() + " " + p));
+            String name = java.util.Objects.toString(ObjectMeta.of(pod).name(), "");
+            r.redacted().forEach(p -> redacted.add("pod " + name + " " + p));
         }
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("kind", plan.kind().kind());

@@ -1,13 +1,15 @@
 package dev.flightdeck.app.actions.resume;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ObjectList;
+import dev.flightdeck.app.kube.PodObject;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.gangs.Gang;
 
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -55,8 +57,7 @@ public final class ResumePlanReader {
             throw new IOException("cannot list the pods of " + ref + ": " + list.message());
         }
         JsonNode workload = w.json();
-        List<JsonNode> pods = new ArrayList<>();
-        list.json().path("items").forEach(pods::add);
+        List<PodObject> pods = list.as(new TypeReference<ObjectList<PodObject>>() { }).items();
         CheckpointStatus status = checkpoints.apply(ResumePlanner.annotations(gang, workload));
         return ResumePlanner.plan(gang, workload, pods, status, step, now);
     }

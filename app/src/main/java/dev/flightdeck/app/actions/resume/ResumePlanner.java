@@ -1,6 +1,8 @@
 package dev.flightdeck.app.actions.resume;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ObjectMeta;
+import dev.flightdeck.app.kube.PodObject;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
@@ -31,7 +33,7 @@ public final class ResumePlanner {
      * @param checkpoints its checkpoint status
      * @param step        the step of a checkpoint picked from {@code checkpoints.recent()}; empty for the newest
      */
-    public static ResumePlan plan(Gang gang, JsonNode workload, List<JsonNode> pods, CheckpointStatus checkpoints,
+    public static ResumePlan plan(Gang gang, JsonNode workload, List<PodObject> pods, CheckpointStatus checkpoints,
                                   OptionalLong step, Instant now) throws ResumeRefusal {
         String ref = gang.key().namespace() + "/" + gang.key().name();
         ResumableKind kind = kindOf(gang);
@@ -58,7 +60,12 @@ public final class ResumePlanner {
             throw new ResumeRefusal("cannot resume " + ref + ": its " + kind.kind()
                     + " has no containers in its pod templates to carry " + envName);
         }
-        List<WorkloadFacts> facts = kind.workloadKind().reader().apply(gang.key(), after);
+        List<WorkloadFacts> facts;
+        try {
+            facts = kind.workloadKind().reader().read(gang.key(), after);
+        } catch (java.io.IOException e) {
+            facts = List.of(); // read from the server a moment ago: cannot happen; the gang's own count stands in
+        }
         int ranks = facts.isEmpty() ? gang.expected() : facts.getFirst().expected();
         // What the person reads is computed from redacted copies: the diff's context lines around the added
         // variable and annotation would otherwise show the values next to them.
@@ -73,7 +80,7 @@ public final class ResumePlanner {
     /** The gang's flightdeck.dev/ annotations with the workload's own (all of them) over them: the workload's word wins. */
     public static Map<String, String> annotations(Gang gang, JsonNode workload) {
         Map<String, String> out = new HashMap<>(gang.annotations());
-        workload.path("metadata").path("annotations").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        out.putAll(ObjectMeta.of(workload).annotations());
         return out;
     }
 

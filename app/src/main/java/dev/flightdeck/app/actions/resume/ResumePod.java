@@ -1,6 +1,8 @@
 package dev.flightdeck.app.actions.resume;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ApiResource;
+import dev.flightdeck.app.kube.PodObject;
 
 /**
  * One pod of the workload as the plan saw it: it goes with the workload, and the executor waits
@@ -8,13 +10,16 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record ResumePod(String namespace, String name, String uid, String node, String phase) {
 
-    public static ResumePod of(JsonNode pod) {
-        JsonNode meta = pod.path("metadata");
-        return new ResumePod(meta.path("namespace").asText(), meta.path("name").asText(), meta.path("uid").asText(),
-                pod.path("spec").path("nodeName").asText(null), pod.path("status").path("phase").asText(""));
+    public static ResumePod of(PodObject pod) {
+        return new ResumePod(text(pod.namespace()), text(pod.name()), text(pod.metadata().uid()), pod.spec().nodeName(),
+                pod.phase());
     }
 
-    public String path() {
-        return "/api/v1/namespaces/" + namespace + "/pods/" + name;
+    public ApiPath path() {
+        return ApiResource.PODS.path().in(namespace).named(name);
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 }

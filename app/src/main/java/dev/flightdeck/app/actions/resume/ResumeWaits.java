@@ -1,6 +1,10 @@
 package dev.flightdeck.app.actions.resume;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.flightdeck.app.kube.ApiPath;
+import dev.flightdeck.app.kube.ObjectList;
+import dev.flightdeck.app.kube.PartialObjectMetadata;
+import dev.flightdeck.app.kube.PodObject;
 import dev.flightdeck.app.kube.KubeRest;
 
 import java.io.IOException;
@@ -51,7 +55,7 @@ final class ResumeWaits {
         }
     }
 
-    private boolean present(String path, String uid) throws IOException {
+    private boolean present(ApiPath path, String uid) throws IOException {
         KubeRest.Answer a = rest.get(path);
         if (a.code() == 404) {
             return false;
@@ -59,7 +63,7 @@ final class ResumeWaits {
         if (!a.ok()) {
             throw new IOException("cannot check " + path + ": " + a.message());
         }
-        return uid.equals(a.json().path("metadata").path("uid").asText());
+        return uid.equals(a.as(PartialObjectMetadata.class).uid());
     }
 
     /**
@@ -77,13 +81,12 @@ final class ResumeWaits {
             int created = 0;
             int running = 0;
             int pending = 0;
-            for (JsonNode p : list.json().path("items")) {
-                JsonNode meta = p.path("metadata");
-                if (oldPods.contains(meta.path("uid").asText()) || meta.hasNonNull("deletionTimestamp")) {
+            for (PodObject p : list.as(new TypeReference<ObjectList<PodObject>>() { }).items()) {
+                if (oldPods.contains(java.util.Objects.toString(p.metadata().uid(), "")) || p.metadata().deletionTimestamp() != null) {
                     continue;
                 }
                 created++;
-                String phase = p.path("status").path("phase").asText("");
+                String phase = p.phase();
                 running += phase.equals("Running") ? 1 : 0;
                 pending += phase.equals("Pending") || phase.isEmpty() ? 1 : 0;
             }

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.diagnose.events;
 
 import dev.flightdeck.app.kube.ApiResource;
-import dev.flightdeck.app.watch.ApiDiscovery;
+import dev.flightdeck.app.kube.ApiDiscovery;
 import dev.flightdeck.app.watch.ApiEndpoint;
 
 import java.io.IOException;

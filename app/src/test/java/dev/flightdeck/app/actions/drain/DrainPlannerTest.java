@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.Fixtures;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangSystem;
+import dev.flightdeck.app.kube.PodDisruptionBudgetObject;
+import dev.flightdeck.app.kube.PodObject;
 import dev.flightdeck.app.watch.KubeJson;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DrainPlannerTest {
 
+    /** The pod as the drain plan reads it from the server's answer. */
+    private static DrainPod drainPod(JsonNode pod) throws IOException {
+        return DrainPod.of(KubeJson.MAPPER.treeToValue(pod, PodObject.class));
+    }
+
     private static ObjectNode rank(int i) throws IOException {
         JsonNode list = KubeJson.MAPPER.readTree(Fixtures.capture("pods-indexed-job.json"));
         return (ObjectNode) list.path("items").get(i).deepCopy();
@@ -33,38 +40,38 @@ class DrainPlannerTest {
         p.with("metadata").put("name", "nvidia-dcgm-exporter-x7k2p").put("namespace", "gpu-operator");
         ObjectNode owner = (ObjectNode) p.path("metadata").path("ownerReferences").get(0);
         owner.put("kind", "DaemonSet").put("name", "nvidia-dcgm-exporter").put("apiVersion", "apps/v1");
-        return DrainPod.of(p);
+        return drainPod(p);
     }
 
     private static DrainPod mirrorPod() throws IOException {
         ObjectNode p = rank(0);
         p.with("metadata").put("name", "kube-proxy-gpu-node-000").remove("ownerReferences");
         p.with("metadata").with("annotations").put("kubernetes.io/config.mirror", "4a3f");
-        return DrainPod.of(p);
+        return drainPod(p);
     }
 
     private static DrainPod withEmptyDir() throws IOException {
         ObjectNode p = rank(2);
         p.with("spec").withArray("volumes").addObject().put("name", "dshm").putObject("emptyDir").put("medium", "Memory");
-        return DrainPod.of(p);
+        return drainPod(p);
     }
 
     private static DrainPod unmanaged(String phase) throws IOException {
         ObjectNode p = rank(1);
         p.with("metadata").put("name", "debug-shell").remove("ownerReferences");
         p.with("status").put("phase", phase);
-        return DrainPod.of(p);
+        return drainPod(p);
     }
 
-    private static JsonNode pdb(String selectorJson, int disruptionsAllowed) throws IOException {
-        return KubeJson.MAPPER.readTree("{\"metadata\":{\"name\":\"llm-pretrain\",\"namespace\":\"default\"},"
+    private static PodDisruptionBudgetObject pdb(String selectorJson, int disruptionsAllowed) throws IOException {
+        return KubeJson.MAPPER.readValue("{\"metadata\":{\"name\":\"llm-pretrain\",\"namespace\":\"default\"},"
                 + "\"spec\":{\"minAvailable\":3,\"selector\":" + selectorJson + "},"
-                + "\"status\":{\"disruptionsAllowed\":" + disruptionsAllowed + "}}");
+                + "\"status\":{\"disruptionsAllowed\":" + disruptionsAllowed + "}}", PodDisruptionBudgetObject.class);
     }
 
     @Test
     void realRankPodIsReadAsAJobPodWithItsGpus() throws IOException {
-        DrainPod p = DrainPod.of(rank(0));
+        DrainPod p = drainPod(rank(0));
         assertEquals("default/llm-pretrain-0-6vnc4", p.ref());
         assertEquals("Job", p.controllerKind());
         assertEquals("llm-pretrain", p.controllerName());
@@ -76,7 +83,7 @@ class DrainPlannerTest {
 
     @Test
     void daemonSetAndMirrorPodsAreSkippedAndJobPodsEvicted() throws IOException {
-        DrainPlan plan = DrainPlanner.plan("gpu-node-000", List.of(DrainPod.of(rank(0)), daemonSetPod(), mirrorPod()),
+        DrainPlan plan = DrainPlanner.plan("gpu-node-000", List.of(drainPod(rank(0)), daemonSetPod(), mirrorPod()),
                 List.of(), List.of(), DrainOptions.DEFAULTS);
         assertTrue(plan.canProceed());
         assertEquals(List.of("llm-pretrain-0-6vnc4"), plan.evict().stream().map(e -> e.pod().name()).toList());
@@ -112,7 +119,7 @@ class DrainPlannerTest {
 
     @Test
     void aBudgetWithNoDisruptionsLeftIsShownAsHoldingTheDrain() throws IOException {
-        List<DrainPod> pods = List.of(DrainPod.of(rank(0)), DrainPod.of(rank(2)));
+        List<DrainPod> pods = List.of(drainPod(rank(0)), drainPod(rank(2)));
         DrainPlan plan = DrainPlanner.plan("n", pods,
                 List.of(pdb("{\"matchLabels\":{\"job-name\":\"llm-pretrain\"}}", 0),
                         pdb("{\"matchExpressions\":[{\"key\":\"app\",\"operator\":\"NotIn\",\"values\":[\"llm-pretrain\"]}]}", 0)),
@@ -127,7 +134,7 @@ class DrainPlannerTest {
     void brokenGangsAskForTypedConfirmationAndAddUp() throws IOException {
         BrokenGang g = new BrokenGang(new GangKey(GangSystem.INDEXED_JOB, "default", "llm-pretrain"), List.of(0), 24,
                 Duration.ofMinutes(90), OptionalDouble.of(36.0));
-        DrainPlan plan = DrainPlanner.plan("gpu-node-000", List.of(DrainPod.of(rank(0))), List.of(), List.of(g),
+        DrainPlan plan = DrainPlanner.plan("gpu-node-000", List.of(drainPod(rank(0))), List.of(), List.of(g),
                 DrainOptions.DEFAULTS);
         assertTrue(plan.needsTypedConfirmation());
         assertEquals(24, plan.gpusInBrokenGangs());
@@ -165,7 +172,7 @@ class DrainPlannerTest {
         p.with("metadata").put("name", "nvidia-driver-validation-x2").put("namespace", "gpu-operator");
         ((ObjectNode) p.path("metadata").path("ownerReferences").get(0)).put("kind", "DaemonSet").put("name", "validator");
         p.with("status").put("phase", "Succeeded");
-        DrainPlan plan = DrainPlanner.plan("n", List.of(DrainPod.of(p)), List.of(), List.of(), DrainOptions.DEFAULTS,
+        DrainPlan plan = DrainPlanner.plan("n", List.of(drainPod(p)), List.of(), List.of(), DrainOptions.DEFAULTS,
                 x -> {
                     throw new AssertionError("asked about the DaemonSet of a finished pod");
                 });

@@ -1,5 +1,6 @@
 package dev.flightdeck.app.actions.drain;
 
+import dev.flightdeck.app.kube.DiscoveryDocuments;
 import dev.flightdeck.app.watch.KubeJson;
 import org.junit.jupiter.api.Test;
 
@@ -9,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class EvictionApiTest {
 
     private static EvictionApi of(String resources) throws Exception {
-        return EvictionApi.from(KubeJson.MAPPER.readTree("{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":["
-                + resources + "]}"));
+        return EvictionApi.from(KubeJson.MAPPER.readValue("{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":["
+                + resources + "]}", DiscoveryDocuments.ResourceList.class));
     }
 
     @Test

@@ -7,6 +7,8 @@ import dev.flightdeck.app.checkpoints.CheckpointSource;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.GangVerdict;
+import dev.flightdeck.app.Fixtures;
+import dev.flightdeck.app.watch.KubeJson;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -183,8 +185,10 @@ class ResumePlannerTest {
     @Test
     void planTextNamesTheCheckpointWhatIsDeletedWithWhichPolicyAndTheDiff() throws Exception {
         JsonNode job = json("kube-apiserver-1.32/job-indexed.json");
-        List<JsonNode> pods = new java.util.ArrayList<>();
-        json("kube-apiserver-1.32/pods-indexed-job.json").path("items").forEach(pods::add);
+        List<dev.flightdeck.app.kube.PodObject> pods = KubeJson.MAPPER.readValue(
+                Fixtures.bytes("kube-apiserver-1.32/pods-indexed-job.json"),
+                new com.fasterxml.jackson.core.type.TypeReference<dev.flightdeck.app.kube.ObjectList<dev.flightdeck.app.kube.PodObject>>() { })
+                .items();
         ResumePlan p = ResumePlanner.plan(gang(GangSystem.INDEXED_JOB, "default", "llm-pretrain", GangVerdict.HALTED, 3),
                 job, pods, annotated(job), OptionalLong.empty(), Instant.parse("2026-11-22T04:40:00Z"));
         List<String> text = ResumePlanText.lines(p);

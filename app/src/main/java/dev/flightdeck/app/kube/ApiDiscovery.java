@@ -1,6 +1,9 @@
-package dev.flightdeck.app.watch;
+package dev.flightdeck.app.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.watch.ApiEndpoint;
+import dev.flightdeck.app.watch.ApiStatusException;
+import dev.flightdeck.app.watch.KubeJson;
+import dev.flightdeck.app.watch.Problems;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 
 import java.io.IOException;
@@ -25,20 +28,21 @@ public final class ApiDiscovery {
     /** "group/version/resource" for every resource of the given group versions that the server lists. */
     public Set<String> servedResources(Set<String> groupVersions) throws IOException {
         Set<String> served = new HashSet<>();
-        JsonNode groups = get("/apis");
         Set<String> offered = new HashSet<>();
-        for (JsonNode g : groups.path("groups")) {
-            for (JsonNode v : g.path("versions")) {
-                offered.add(v.path("groupVersion").asText());
+        for (DiscoveryDocuments.Group g : get(DiscoveryPath.GROUPS, DiscoveryDocuments.GroupList.class).groups()) {
+            for (DiscoveryDocuments.GroupVersion v : g.versions()) {
+                offered.add(String.valueOf(v.groupVersion()));
             }
         }
         for (String gv : groupVersions) {
             if (!offered.contains(gv)) {
                 continue;
             }
-            JsonNode resources;
+            int slash = gv.indexOf('/'); // every group /apis lists is named: "group/version"
+            DiscoveryDocuments.ResourceList resources;
             try {
-                resources = get("/apis/" + gv);
+                resources = get(DiscoveryPath.resources(gv.substring(0, slash), gv.substring(slash + 1)),
+                        DiscoveryDocuments.ResourceList.class);
             } catch (ApiStatusException e) {
                 if (e.code() != 404) {
                     throw e;
@@ -46,21 +50,21 @@ public final class ApiDiscovery {
                 // Just installed: /apis lists it a moment before its own list is served (seen on kube-apiserver 1.32).
                 continue;
             }
-            for (JsonNode r : resources.path("resources")) {
-                served.add(gv + "/" + r.path("name").asText());
+            for (DiscoveryDocuments.Resource r : resources.resources()) {
+                served.add(gv + "/" + (r.name() == null ? "" : r.name()));
             }
         }
         return served;
     }
 
-    private JsonNode get(String path) throws IOException {
+    private <T> T get(DiscoveryPath path, Class<T> type) throws IOException {
         try {
-            HttpResponse<byte[]> r = api.http().sendAsync(api.http().newHttpRequestBuilder().uri(api.uri(path)).build(),
-                    byte[].class).get(15, TimeUnit.SECONDS);
+            HttpResponse<byte[]> r = api.http().sendAsync(api.http().newHttpRequestBuilder().uri(api.uri(path.toString()))
+                    .build(), byte[].class).get(15, TimeUnit.SECONDS);
             if (!r.isSuccessful()) {
                 throw new ApiStatusException(r.code(), "discovery " + path + ": HTTP " + r.code());
             }
-            return KubeJson.MAPPER.readTree(r.body());
+            return KubeJson.MAPPER.readValue(r.body(), type);
         } catch (ExecutionException | TimeoutException e) {
             throw new IOException("discovery " + path + ": " + Problems.describe(e), e);
         } catch (InterruptedException e) {

@@ -1,10 +1,11 @@
-package dev.flightdeck.app.watch;
+package dev.flightdeck.app.kube;
 
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import dev.flightdeck.app.watch.ApiEndpoint;
 import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;
