@@ -21,7 +21,7 @@ public final class PaletteEntries {
 
     /** A screen of the main window, by its navigation id and title. */
     public static PaletteEntry screen(String id, String title) {
-        return PaletteEntry.goTo(new Target.Screen(id), title, null, "screen");
+        return PaletteEntry.goTo(new Target.Screen(id), title, null, "");
     }
 
     /** Clusters first, then every cluster's nodes, then gangs, then ranks: the order ties are listed in. */
@@ -33,7 +33,7 @@ public final class PaletteEntries {
         for (OpenCluster c : clusters) {
             ClusterSession s = c.session();
             cl.add(PaletteEntry.goTo(new Target.Cluster(c.name()), c.name(), null,
-                    "cluster · " + c.stage().name().toLowerCase(java.util.Locale.ROOT)));
+                    c.stage().name().toLowerCase(java.util.Locale.ROOT)));
             if (s != null) {
                 addNodes(c.name(), s.fleet().snapshot().nodes(), nodes);
                 addGangs(c.name(), s.fleet().gangs(), gangs, ranks);
@@ -50,7 +50,7 @@ public final class PaletteEntries {
     static void addNodes(String cluster, List<GpuNode> nodes, List<PaletteEntry> out) {
         for (GpuNode n : nodes) {
             out.add(PaletteEntry.goTo(new Target.Node(cluster, n.name()), n.name(), null,
-                    "node · " + n.verdict().label() + " · " + cluster));
+                    n.verdict().label() + " · " + cluster));
         }
     }
 
@@ -58,7 +58,7 @@ public final class PaletteEntries {
         for (Gang g : gangs) {
             String name = g.key().toString();
             out.add(PaletteEntry.goTo(new Target.Gang(cluster, g.key()), name, null,
-                    "gang · " + g.statusLabel() + " · " + g.ranks().size() + " ranks · " + cluster));
+                    g.statusLabel() + " · " + g.ranks().size() + " ranks · " + cluster));
             for (RankSlot r : g.ranks()) {
                 ranks.add(PaletteEntry.goTo(new Target.Rank(cluster, g.key(), r.rank(), r.pod()),
                         name + " rank " + r.rank(), r.pod(), rankDetail(r, cluster)));
@@ -68,6 +68,6 @@ public final class PaletteEntries {
 
     private static String rankDetail(RankSlot r, String cluster) {
         String where = r.pod() == null ? "no pod" : r.pod() + (r.node() == null ? " · not scheduled" : " on " + r.node());
-        return "rank · " + r.state().label() + " · " + where + " · " + cluster;
+        return r.state().label() + " · " + where + " · " + cluster;
     }
 }
