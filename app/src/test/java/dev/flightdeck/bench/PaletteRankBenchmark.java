@@ -57,6 +57,11 @@ public final class PaletteRankBenchmark {
         }
     }
 
+    private static String pad(int n, int width) {
+        String s = Integer.toString(n);
+        return "0".repeat(Math.max(0, width - s.length())) + s;
+    }
+
     private static List<PaletteEntry> entries(int nodes, int ranks) {
         List<PaletteEntry> all = new ArrayList<>();
         for (String s : List.of("fleet", "nodes", "gangs", "pressure", "queues", "events", "journal", "drills")) {
@@ -64,13 +69,13 @@ public final class PaletteRankBenchmark {
         }
         all.add(PaletteEntry.goTo(new Target.Cluster("bench"), "bench", null, "cluster · open"));
         for (int i = 0; i < nodes; i++) {
-            String n = "gpu-node-%05d".formatted(i);
+            String n = "gpu-node-" + pad(i, 5); // concatenated, as the console's lines are, not formatted
             all.add(PaletteEntry.goTo(new Target.Node("bench", n), n, null, "node · trusted · bench"));
         }
         int perGang = 128;
         List<PaletteEntry> rankLines = new ArrayList<>();
         for (int g = 0; g * perGang < ranks; g++) {
-            GangKey key = new GangKey(GangSystem.values()[0], "training", "job-%04d".formatted(g));
+            GangKey key = new GangKey(GangSystem.values()[0], "training", "job-" + pad(g, 4));
             all.add(PaletteEntry.goTo(new Target.Gang("bench", key), key.toString(), null, "gang · running · bench"));
             for (int r = 0; r < perGang && g * perGang + r < ranks; r++) {
                 String pod = key.name() + "-worker-" + r;

@@ -86,8 +86,19 @@ class KeysScreenSandboxTest extends SandboxScreenTest {
         List<String> lines = list(robot).getItems().stream().map(m -> m.entry().text()).toList();
         assertEquals(List.of("Journal", "training/rlhf-actor rank 5", "gpu-node-013"), lines.subList(0, 3), lines.toString());
         Screenshots.write(window.getScene(), "palette-recent");
+        robot.type(KeyCode.DOWN).type(KeyCode.DOWN).type(KeyCode.UP).type(KeyCode.DOWN);
+        robot.type(KeyCode.ENTER);
+        FxWait.until(() -> !paletteShown(robot) && robot.lookup("#node-table").tryQuery().map(Node::isVisible)
+                .orElse(false) && table.isFocused(), "Down, Down, Up, Down and Enter: gpu-node-013 on the Nodes screen");
+        assertEquals("gpu-node-013", shown.nodes.selectedProperty().get().name());
+
+        // Escape closes the palette without choosing, and the focus goes back where it was.
+        ctrl(robot, KeyCode.K);
+        FxWait.until(() -> robot.lookup("#palette-field").tryQuery().map(Node::isFocused).orElse(false), "the palette");
+        robot.write("fleet");
         robot.type(KeyCode.ESCAPE);
-        FxWait.until(() -> !paletteShown(robot), "Escape to close the palette");
+        FxWait.until(() -> !paletteShown(robot) && table.isFocused(), "Escape: the palette closed, the table focused");
+        assertEquals("gpu-node-013", shown.nodes.selectedProperty().get().name(), "nothing chosen");
     }
 
     @Test
