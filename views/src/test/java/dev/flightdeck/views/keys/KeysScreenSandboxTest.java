@@ -172,6 +172,10 @@ class KeysScreenSandboxTest extends SandboxScreenTest {
         robot.type(KeyCode.ESCAPE);
         FxWait.until(() -> robot.lookup("#key-list").tryQuery().isEmpty() && table.isFocused(), "the list closed");
 
+        // Enter goes from the row into its details: the first of the node's actions takes the focus.
+        robot.type(KeyCode.ENTER);
+        FxWait.until(() -> within(window.getScene().getFocusOwner(), "node-actions"), "Enter into the node's actions");
+
         robot.interact(() -> window.showGangs());
         robot.interact(() -> window.gangsView().focusTable());
         robot.write("?");
@@ -180,6 +184,24 @@ class KeysScreenSandboxTest extends SandboxScreenTest {
         assertTrue(gangKeys.contains("Keys — Gangs") && gangKeys.contains("resume the gang"), gangKeys);
         assertFalse(gangKeys.contains("drain"), gangKeys);
         robot.type(KeyCode.ESCAPE);
+
+        // e on a gang: the Events screen, showing only that gang's.
+        FxWait.until(() -> robot.lookup("#gang-table").query().isFocused(), "the gang table focused again");
+        robot.type(KeyCode.J);
+        FxWait.until(() -> shown.gangs.selectedProperty().get() != null, "j to select the first gang");
+        String gang = shown.gangs.selectedProperty().get().key().toString();
+        robot.type(KeyCode.E);
+        FxWait.until(() -> robot.lookup("#events-only").tryQuery().map(n -> n.isVisible()
+                && ((Labeled) n).getText().equals("only gang " + gang)).orElse(false), "the Events of " + gang);
+    }
+
+    private static boolean within(Node node, String id) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (id.equals(n.getId())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String texts(Node root) {
