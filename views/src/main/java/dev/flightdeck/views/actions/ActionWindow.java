@@ -90,6 +90,14 @@ abstract class ActionWindow extends Stage {
                 e.consume();
             }
         });
+        // Escape closes a window that only planned (nothing was done, and the plan says so in the journal); once a
+        // run is under way it stays, as the window's close button asks first then.
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && !RunningActions.isRunning(this)) {
+                close();
+                e.consume();
+            }
+        });
         // No new work once the window is gone; a run under way still finishes (shutdown does not interrupt it).
         setOnHidden(e -> worker.shutdown());
     }

@@ -209,8 +209,10 @@ public final class GangsView extends VBox {
         search.selectAll();
     }
 
+    /** The table takes the focus now, or once in the window: a view just built has its table in a split pane
+     *  that adds it to the scene at the first layout. */
     public void focusTable() {
-        table.requestFocus();
+        dev.flightdeck.views.rows.FocusOnceShown.request(table);
     }
 
     public void stop() {

@@ -182,7 +182,7 @@ public final class NodesView extends VBox {
 
     /** Where keyboard focus goes when the screen is shown. */
     public void focusTable() {
-        table.requestFocus();
+        dev.flightdeck.views.rows.FocusOnceShown.request(table);
         if (table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
             table.getFocusModel().focus(0);
         }

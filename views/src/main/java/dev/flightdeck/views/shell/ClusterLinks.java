@@ -65,21 +65,29 @@ final class ClusterLinks {
 
     /** A search hit: its cluster on screen, then the node (a pod's node) or the gang selected. */
     void open(ClusterSearch.Hit hit) {
-        ConnectionTarget t = targetNamed(hit.cluster());
-        if (t == null) {
-            return;
-        }
-        Runnable select = () -> {
+        inCluster(hit.cluster(), () -> {
             if (hit.gang() != null) {
                 window.openGang(hit.gang(), -1);
             } else if (hit.node() != null) {
                 window.openNode(hit.node());
             }
-        };
-        if (isShowing(t)) {
-            select.run();
-        } else {
-            sessions.switchTo(t, select);
+        });
+    }
+
+    /**
+     * Cluster {@code name} on screen, then {@code then}: at once when it is shown, else once its rows are on the
+     * screens (switched to at once when it is kept open). False when no open cluster or context has that name.
+     */
+    boolean inCluster(String name, Runnable then) {
+        ConnectionTarget t = targetNamed(name);
+        if (t == null) {
+            return false;
         }
+        if (isShowing(t)) {
+            then.run();
+        } else {
+            sessions.switchTo(t, then);
+        }
+        return true;
     }
 }

@@ -72,6 +72,13 @@ public final class MainWindow extends BorderPane {
     private final StatusBar statusBar;
     private final TopBar topBar;
     private final ClusterLinks links;
+    private final ObjectActions objectActions;
+    /** Where the command palette reads and ranks the open clusters' lines, one task at a time. */
+    private final java.util.concurrent.ExecutorService paletteWork = java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().name("command-palette").daemon().unstarted(r));
+    private dev.flightdeck.views.keys.OverlayLayer layer;
+    private dev.flightdeck.views.keys.CommandPalette palette;
+    private PaletteChoices paletteChoices;
 
     public MainWindow(SessionController sessions, NodesViewModel nodes, List<ContextChoice> choices, Clock clock) {
         this.sessions = sessions;
@@ -130,6 +137,7 @@ public final class MainWindow extends BorderPane {
                 Screen.of("drills", "Drills", Icons.DRILL, this::drillsView)), "nodes", this::setCenter);
         setLeft(screens);
         setBottom(statusBar);
+        this.objectActions = new ObjectActions(sessions, evidence, this::showEventsOf, notice);
     }
 
     /** The clusters kept open: started with the kubeconfig and the remembered (or command-line) choice. */
@@ -257,19 +265,45 @@ public final class MainWindow extends BorderPane {
 
     /** A scene with the theme and the window's keyboard shortcuts. */
     public Scene createScene(double width, double height) {
-        Scene scene = new Scene(this, width, height);
+        layer = new dev.flightdeck.views.keys.OverlayLayer(this);
+        Scene scene = new Scene(layer, width, height);
         // A row is not re-ordered away mid-click: updates wait while the primary button is down.
         boolean[] pressed = {false};
         scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> pressed[0] = e.isPrimaryButtonDown());
         scene.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> pressed[0] = e.isPrimaryButtonDown());
         sessions.holdUpdatesWhile(() -> pressed[0]);
         dev.flightdeck.views.theme.Themes.install(scene);
-        WindowKeys.install(scene, screens, sessions, nodes, evidence, this::focusSearch, topBar::focusSwitcher);
+        WindowKeys.install(scene, layer, screens, new ScreenKeyMaps(this, screens, sessions, nodes, objectActions, notice),
+                this::openPalette, this::focusSearch, topBar::focusSwitcher);
         return scene;
     }
 
+    /** Shortcut+K: the command palette over the window, reading the open clusters afresh. */
+    public void openPalette() {
+        if (layer == null || layer.showing("palette")) {
+            return;
+        }
+        if (palette == null) {
+            paletteChoices = new PaletteChoices(this, screens, sessions, links, objectActions);
+            palette = new dev.flightdeck.views.keys.CommandPalette(paletteChoices::choose, paletteWork);
+        }
+        layer.show(palette, "palette", () -> { });
+        palette.open(paletteChoices.lines(), layer::hide);
+    }
+
+    /** Keyboard focus on the shown screen's main table (after the palette chose a screen or a cluster). */
+    void focusScreen() {
+        if (screens.showing("nodes")) {
+            nodesView.focusTable();
+        } else if (screens.showing("gangs")) {
+            gangsView().focusTable();
+        } else if (screens.view(screens.shown()).lookup(".table-view") instanceof javafx.scene.control.TableView<?> t) {
+            t.requestFocus();
+        }
+    }
+
     /** Shortcut+F: the search of the screen shown. */
-    private void focusSearch() {
+    void focusSearch() {
         if (screens.showing("gangs")) {
             gangsView.focusSearch();
         } else if (screens.showing("journal")) {
@@ -346,6 +380,7 @@ public final class MainWindow extends BorderPane {
 
     public void stop() {
         kept.stop();
+        paletteWork.shutdownNow();
         evidence.stop();
         events.close();
         if (eventsView != null) {

@@ -72,6 +72,17 @@ final class ScreenNav extends VBox {
         return now != null && id.equals(now.getUserData());
     }
 
+    /** The id of the screen shown. */
+    String shown() {
+        var now = group.getSelectedToggle();
+        return now == null ? null : (String) now.getUserData();
+    }
+
+    /** The screens the navigation offers now, in its order (the Fleet screen only with two clusters open). */
+    List<Screen> offered() {
+        return screens.values().stream().filter(s -> s.offered().get()).toList();
+    }
+
     /** Whether the view of screen {@code id} was ever built. */
     boolean built(String id) {
         return built.containsKey(id);

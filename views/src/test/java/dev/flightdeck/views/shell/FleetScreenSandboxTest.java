@@ -8,6 +8,7 @@ import dev.flightdeck.views.Screenshots;
 import dev.flightdeck.views.nodes.NodeRow;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,6 +142,30 @@ class FleetScreenSandboxTest {
         FxWait.until(() -> robot.lookup(".context-menu .label").queryAll().stream()
                 .anyMatch(l -> ((Label) l).getText().startsWith("node  gpu-node-021  —  gpu-west")), "the node found in each cluster");
         Screenshots.write(robot.lookup("#fleet-search").query().getScene(), "fleet-search");
+
+        // The command palette lists the node in each open cluster that holds it; choosing gpu-east's, from
+        // gpu-west, puts gpu-east on screen with the node selected.
+        robot.type(KeyCode.ESCAPE);
+        robot.press(KeyCode.CONTROL).type(KeyCode.K).release(KeyCode.CONTROL);
+        FxWait.until(() -> robot.lookup("#palette-field").tryQuery().map(javafx.scene.Node::isFocused).orElse(false),
+                "the palette");
+        robot.write("gpu-node-021");
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ListView<dev.flightdeck.app.palette.PaletteIndex.Match> lines =
+                robot.lookup("#palette-list").queryAs(javafx.scene.control.ListView.class);
+        FxWait.until(() -> lines.getItems().stream().filter(m -> m.entry().text().equals("gpu-node-021"))
+                .map(m -> m.entry().target().cluster()).toList().containsAll(List.of("gpu-east", "gpu-west")),
+                "gpu-node-021 in gpu-east and in gpu-west");
+        int east = lines.getItems().stream().map(m -> m.entry().target().cluster()).toList().indexOf("gpu-east");
+        for (int i = 0; i < east; i++) {
+            robot.type(KeyCode.DOWN);
+        }
+        Screenshots.write(robot.lookup("#palette").query().getScene(), "palette-fleet");
+        robot.type(KeyCode.ENTER);
+        FxWait.until(() -> sessions.session() != null && sessions.session().displayName().equals("gpu-east")
+                && table.getSelectionModel().getSelectedItem() != null
+                && table.getSelectionModel().getSelectedItem().name().equals("gpu-node-021"),
+                "gpu-east on screen, gpu-node-021 selected");
     }
 
     @Test
