@@ -8,7 +8,8 @@ import javafx.scene.Scene;
 
 /**
  * The startup trace's milestones that only the screen knows ({@link StartupTrace}): the first frame
- * ({@code window-shown}), the first frame holding every GPU node the node LIST brought ({@code nodes-on-screen},
+ * ({@code window-shown}), the first holding any node row ({@code first-nodes-on-screen}: the first LIST is shown
+ * as it is read), the first frame holding every GPU node the node LIST brought ({@code nodes-on-screen},
  * counting the rows), and the first holding every gang the pods formed once listed ({@code gangs-on-screen}).
  * Looked at after each layout pulse, until all three are written; nothing at all without a trace.
  */
@@ -45,6 +46,9 @@ final class TraceOnScreen {
         ClusterSession s = sessions.session();
         if (s != null) {
             SyncProgress sync = s.fleet().sync();
+            if (!nodeRows.isEmpty()) {
+                StartupTrace.mark("first-nodes-on-screen", nodeRows.size());
+            }
             if (sync.nodesListed() && nodeRows.size() >= sync.gpuNodes()) {
                 StartupTrace.mark("nodes-on-screen", nodeRows.size());
             }
