@@ -2,9 +2,6 @@ package dev.flightdeck.drills;
 
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.drills.AuditReads.Seen;
-import dev.flightdeck.drills.Scenario.Fault;
-import dev.flightdeck.drills.Scenario.Target;
-import dev.flightdeck.drills.Scenario.Trigger;
 import dev.flightdeck.app.fleet.GpuNode;
 import dev.flightdeck.app.fleet.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
@@ -31,8 +28,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class DrillEngine {
 
-    private static final Duration REPAIR_AFTER = Duration.ofSeconds(10);
-
     final Scenario scenario;
     final DrillClock clock;
     final DrillView view;
@@ -55,6 +50,7 @@ final class DrillEngine {
     final GpuHoursLedger ledger;
     final MistakeWatch mistakes;
     private final GoalJudge judge;
+    private final FaultSchedule schedule;
     private final java.util.function.Function<String, DrillHands.Saved> newest;
     private final Queue<OperatorStep> console = new ConcurrentLinkedQueue<>();
     private final Queue<AuditedRequest> audit = new ConcurrentLinkedQueue<>();
@@ -63,10 +59,8 @@ final class DrillEngine {
     private final Map<String, GangVerdict> gangVerdicts = new HashMap<>();
     /** Where each pod was, and which gangs ran healthy, at each recent tick: "a moment before" a removal. */
     private final RecentMoments moments = new RecentMoments();
-    private final Set<String> repairs = new HashSet<>();
     /** Actions confirmed (or, for a resume, saved) whose outcome the journal does not hold yet: "action target". */
     private final Set<String> underway = new HashSet<>();
-    private final Map<String, Instant> drainedSince = new HashMap<>();
     /** The last thing the operator did (a journal line, a request): the model needs a moment to show its effect. */
     private Instant lastActivity;
     private Instant lastSample;
@@ -93,6 +87,7 @@ final class DrillEngine {
         });
         this.mistakes = new MistakeWatch(scenario.mistakes(), view, breaker);
         this.judge = new GoalJudge(view, clock, storm);
+        this.schedule = new FaultSchedule(this);
     }
 
     /** Any thread: the console showed the operator {@code ref}. */
@@ -115,8 +110,8 @@ final class DrillEngine {
         takeConsole();
         takeJournal(now);
         takeAudit();
-        strikeDue(now);
-        liftDue(now);
+        schedule.strikeDue(now);
+        schedule.liftDue(now);
         if (lastSample == null || Duration.between(lastSample, now).toMillis() >= 1000) {
             sample(now);
             lastSample = now;
@@ -132,7 +127,7 @@ final class DrillEngine {
                 stage(p, "recovered", r, p.recovered());
             }
         }
-        repairWhenDrained(now);
+        schedule.repairWhenDrained(now);
         Map<String, DrillView.PodPlace> nowPlaces = view.podPlaces();
         if (!audited) {
             removalsDuringDrains(now, nowPlaces);
@@ -238,7 +233,7 @@ final class DrillEngine {
                 String gang = e.target().substring("gang/".length());
                 resumes.replaceAll((k, r) -> r.gang().equals(gang) && r.resumedAt() == null ? r.resumed(e.at()) : r);
             }
-            trigger(e);
+            schedule.trigger(e);
         }
         if (journal.problem() != null && !problems.contains(journal.problem())) {
             problems.add(journal.problem());
@@ -351,143 +346,9 @@ final class DrillEngine {
                 .forEach(this::record);
     }
 
-    private void record(MistakeMade m) {
+    void record(MistakeMade m) {
         if (m != null) {
             event(m.at(), TimelineEvent.Kind.MISTAKE, GoalFit.word(m.mistake()) + ": " + m.what());
-        }
-    }
-
-    private void strikeDue(Instant now) {
-        for (FaultProgress p : faults) {
-            if (!p.injected() && p.fault.at() != null && clock.reached(p.fault.at())) {
-                strike(p, now);
-            }
-        }
-    }
-
-    private void trigger(JournalEntry e) {
-        Trigger t = switch (e.action() + "/" + e.phase()) {
-            case "cordon/confirm" -> Trigger.CORDONED;
-            case "drain/outcome" -> "DRAINED".equals(String.valueOf(e.details().get("result"))) ? Trigger.DRAINED : null;
-            case "preflight/confirm" -> Trigger.PREFLIGHT_STARTED;
-            case "resume/outcome" -> String.valueOf(e.details().get("result")).startsWith("RESUMED") ? Trigger.RESUMED : null;
-            default -> null;
-        };
-        if (t == null) {
-            return;
-        }
-        for (FaultProgress p : faults) {
-            if (!p.injected() && p.fault.on() == t && aimsAt(p.fault, e.target())) {
-                strike(p, e.at());
-            }
-        }
-    }
-
-    private boolean aimsAt(Fault f, String journalTarget) {
-        return switch (f.target()) {
-            case Target.Node n -> journalTarget.equals(OperatorStep.node(n.name()));
-            case Target.RankNode r -> journalTarget.equals(OperatorStep.node(resolvedNodes.get(f.id())))
-                    || journalTarget.endsWith("/" + r.gang());
-            case Target.Gang g -> journalTarget.endsWith("/" + g.name());
-            case Target.Cluster c -> false;
-        };
-    }
-
-    private void strike(FaultProgress p, Instant at) {
-        Fault f = p.fault;
-        try {
-            FaultInjector.Injected i = injector.inject(aimed(f), clock.now());
-            String node = f.kind().targets() == FaultKind.TargetKind.NODE ? i.where() : null;
-            List<String> gangs = new ArrayList<>();
-            if (node != null) {
-                gangs.addAll(view.gangsOn(node));
-            }
-            gangName(f).ifPresent(g -> {
-                if (!gangs.contains(g)) {
-                    gangs.add(g);
-                }
-            });
-            p.subjects = new Subjects(node, gangs, f.kind());
-            p.injectedAt = at;
-            p.injected = i.where() + ": " + i.what();
-            if (f.kind() == FaultKind.APF_STORM) {
-                storm.started(at);
-            }
-            event(at, TimelineEvent.Kind.FAULT, f.id() + " struck (" + f.kind().word() + ") " + i.where() + ": " + i.what());
-        } catch (RuntimeException e) {
-            String why = "fault " + f.id() + " (" + f.kind().word() + ") could not be injected: " + e.getMessage();
-            problems.add(why);
-            p.subjects = new Subjects(null, List.of(), f.kind());
-            p.injectedAt = at;
-            p.injected = "not injected: " + e.getMessage();
-            event(at, TimelineEvent.Kind.DRILL, why);
-        }
-    }
-
-    /** A node fault aimed at a rank strikes the node that rank was on when the drill started. */
-    private Fault aimed(Fault f) {
-        if (f.kind().targets() == FaultKind.TargetKind.NODE && f.target() instanceof Target.RankNode
-                && resolvedNodes.containsKey(f.id())) {
-            return new Fault(f.id(), f.kind(), new Target.Node(resolvedNodes.get(f.id())), f.at(), f.on(), f.lasts(),
-                    f.detected(), f.mitigated(), f.recovered());
-        }
-        return f;
-    }
-
-    private java.util.Optional<String> gangName(Fault f) {
-        String name = switch (f.target()) {
-            case Target.Gang g -> g.name();
-            case Target.RankNode r -> r.gang();
-            default -> null;
-        };
-        return scenario.cluster().gangs().stream().filter(g -> g.name().equals(name)).findFirst()
-                .map(g -> g.namespace() + "/" + g.name());
-    }
-
-    private void liftDue(Instant now) {
-        for (FaultProgress p : faults) {
-            if (p.injected() && p.liftedAt == null && p.fault.lasts() != null
-                    && !now.isBefore(p.injectedAt.plus(clock.real(p.fault.lasts())))) {
-                FaultInjector.Injected i = injector.lift(p.fault);
-                p.liftedAt = now;
-                if (p.fault.kind() == FaultKind.APF_STORM) {
-                    storm.ended(now);
-                    if (storm.requests() > storm.budget()) {
-                        record(mistakes.addedLoad(now, "made " + storm.describe() + " while the API server was "
-                                + "throttling everyone"));
-                    }
-                    event(now, TimelineEvent.Kind.FAULT, p.fault.id() + " lifted: " + i.what() + "; the operator made "
-                            + storm.describe());
-                } else {
-                    event(now, TimelineEvent.Kind.FAULT, p.fault.id() + " lifted: " + i.what());
-                }
-            }
-        }
-    }
-
-    /** A node struck by a hardware fault and by a preflight-fails fault is repaired once drained. */
-    private void repairWhenDrained(Instant now) {
-        for (FaultProgress bad : faults) {
-            if (bad.fault.kind() != FaultKind.PREFLIGHT_FAILS || !resolvedNodes.containsKey(bad.fault.id())) {
-                continue;
-            }
-            String node = resolvedNodes.get(bad.fault.id());
-            List<FaultKind> struck = faults.stream().filter(p -> p.injected() && p.subjects != null
-                    && node.equals(p.subjects.node()) && List.of(FaultKind.XID, FaultKind.NVLINK_DOWN,
-                    FaultKind.GPUS_WITHDRAWN).contains(p.fault.kind())).map(p -> p.fault.kind()).toList();
-            if (struck.isEmpty() || repairs.contains(node) || !view.drained(node)) {
-                continue;
-            }
-            Instant since = drainedSince.computeIfAbsent(node, n -> now);
-            if (Duration.between(since, now).compareTo(clock.real(REPAIR_AFTER)) >= 0) {
-                repairs.add(node);
-                try {
-                    FaultInjector.Injected i = injector.repair(node, struck);
-                    event(now, TimelineEvent.Kind.CLUSTER, "node " + node + " " + i.what());
-                } catch (RuntimeException e) {
-                    problems.add("the repair of " + node + " could not be made: " + e.getMessage());
-                }
-            }
         }
     }
 
