@@ -63,7 +63,7 @@ final class SandboxControlGuard {
      */
     SandboxControlSurface.Answer refuse(String host, String presented) {
         if (!addressedHere(host)) {
-            return new SandboxControlSurface.Answer(403, SandboxApiServer.statusJson(403, "Forbidden",
+            return new SandboxControlSurface.Answer(403, ApiAnswers.statusJson(403, "Forbidden",
                     "the sandbox's control surface answers only requests addressed to 127.0.0.1:" + port + ", localhost:"
                             + port + " or [::1]:" + port + ", not to " + shown(host)));
         }
@@ -121,7 +121,7 @@ final class SandboxControlGuard {
     }
 
     private static SandboxControlSurface.Answer unauthorized(String what) {
-        return new SandboxControlSurface.Answer(401, SandboxApiServer.statusJson(401, "Unauthorized",
+        return new SandboxControlSurface.Answer(401, ApiAnswers.statusJson(401, "Unauthorized",
                 what + ": the sandbox's control surface needs the token its starter was given"));
     }
 

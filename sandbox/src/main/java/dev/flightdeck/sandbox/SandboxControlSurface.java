@@ -271,6 +271,6 @@ final class SandboxControlSurface {
     }
 
     private static Answer fail(int code, String reason, String message) {
-        return new Answer(code, SandboxApiServer.statusJson(code, reason, message));
+        return new Answer(code, ApiAnswers.statusJson(code, reason, message));
     }
 }

@@ -113,6 +113,6 @@ final class SandboxDcgmExporter {
 
     private static PlainResponse status(int code, String reason, String message) {
         return new PlainResponse(code, "application/json",
-                SandboxApiServer.statusJson(code, reason, message).getBytes(StandardCharsets.UTF_8));
+                ApiAnswers.statusJson(code, reason, message).getBytes(StandardCharsets.UTF_8));
     }
 }
