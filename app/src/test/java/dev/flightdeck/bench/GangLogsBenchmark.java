@@ -41,7 +41,7 @@ public final class GangLogsBenchmark {
                     if (!s.awaitSynced(5, TimeUnit.MINUTES)) {
                         throw new IllegalStateException("did not sync: " + s.health().describe());
                     }
-                    Gang gang = s.fleet().gangs().stream().filter(g -> g.key().name().equals("load-0")).findFirst().orElseThrow();
+                    Gang gang = s.model().gangs().stream().filter(g -> g.key().name().equals("load-0")).findFirst().orElseThrow();
                     System.out.println("— " + shape);
                     for (int round = 0; round <= rounds; round++) {
                         Thread.sleep(2_500); // the budget's burst refills between rounds

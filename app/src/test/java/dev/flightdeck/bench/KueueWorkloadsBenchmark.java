@@ -20,7 +20,7 @@ import java.util.Locale;
 /**
  * What a cluster's Workloads cost the console: a LIST of N Workloads (default 5,000: half admitted, half
  * pending, shaped as the fixtures under upstream/kueue-v0.19.2/objects) projected as the watcher reads it,
- * the heap they keep once in the queue book, and the queue snapshot the fleet model rebuilds at a fold where
+ * the heap they keep once in the queue book, and the queue snapshot the cluster model rebuilds at a fold where
  * a Kueue object changed. Prints figures; asserts nothing. Options: -Dworkloads=5000 -Drounds=50.
  */
 public final class KueueWorkloadsBenchmark {

@@ -90,7 +90,7 @@ public final class ScaleBenchmark {
         long t = System.nanoTime();
         ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         double opened = secs(t);
-        session.fleet().awaitSynced(10, TimeUnit.MINUTES);
+        session.model().awaitSynced(10, TimeUnit.MINUTES);
         double podsIn = secs(t);
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         while (!session.awaitSynced(5, TimeUnit.SECONDS)) {
@@ -106,7 +106,7 @@ public final class ScaleBenchmark {
         long watchSync = req.total("WATCH") - watch0;
         System.out.printf("requests during sync: %d LIST, %d WATCH%n", listSync, watchSync);
 
-        List<Gang> built = session.fleet().gangs();
+        List<Gang> built = session.model().gangs();
         System.out.printf("gangs: %,d built with %,d ranks (%s halted)%n", built.size(),
                 built.stream().mapToInt(Gang::expected).sum(),
                 built.stream().filter(g -> g.verdict() == GangVerdict.HALTED).count());
@@ -139,7 +139,7 @@ public final class ScaleBenchmark {
             String pod = target.ranks().get(target.expected() / 2).pod();
             long t = System.nanoTime();
             sandbox.control().failPod(target.key().namespace(), pod, "Error", 1, "benchmark");
-            while (session.fleet().gang(target.key()).verdict() != GangVerdict.HALTED) {
+            while (session.model().gang(target.key()).verdict() != GangVerdict.HALTED) {
                 Thread.sleep(1);
             }
             System.out.printf("a rank failed through the API -> its %d-rank gang halted in the model: %.0f ms%s%n",

@@ -90,7 +90,7 @@ public final class DrillRun implements AutoCloseable {
         this.world = world;
         this.observer = observer;
         DrillClock clock = new DrillClock(options.clock(), options.pace());
-        this.engine = new DrillEngine(scenario, clock, new DrillView(observer.fleet(), world::isDrillNode),
+        this.engine = new DrillEngine(scenario, clock, new DrillView(observer.model(), world::isDrillNode),
                 new FaultInjector(world.hands(), scenario, options.pace()),
                 new JournalFollower(options.journal(), world.clusterUrl(), clock.start()), world.audits(),
                 options.readsFromAudit() && world.audits(), resolved, gang -> {

@@ -1,10 +1,10 @@
 package dev.flightdeck.drills;
 
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankSlot;
@@ -20,22 +20,22 @@ import java.util.Map;
  */
 final class DrillView {
 
-    private final FleetModel fleet;
+    private final ClusterModel model;
     private final java.util.function.Predicate<String> drillNode;
 
     /** @param drillNode which nodes are the drill's (on a staging cluster, its virtual nodes only) */
-    DrillView(FleetModel fleet, java.util.function.Predicate<String> drillNode) {
-        this.fleet = fleet;
+    DrillView(ClusterModel model, java.util.function.Predicate<String> drillNode) {
+        this.model = model;
         this.drillNode = drillNode;
     }
 
     GpuNode node(String name) {
-        return name == null ? null : fleet.node(name);
+        return name == null ? null : model.node(name);
     }
 
     /** The gang {@code namespace/name}, or null when the model holds none (deleted, not yet recreated). */
     Gang gang(String ref) {
-        for (Gang g : fleet.gangs()) {
+        for (Gang g : model.gangs()) {
             if ((g.key().namespace() + "/" + g.key().name()).equals(ref)) {
                 return g;
             }
@@ -45,7 +45,7 @@ final class DrillView {
 
     /** The drill's nodes. */
     List<GpuNode> nodes() {
-        return fleet.snapshot().nodes().stream().filter(n -> drillNode.test(n.name())).toList();
+        return model.snapshot().nodes().stream().filter(n -> drillNode.test(n.name())).toList();
     }
 
     boolean cordoned(String node) {
@@ -58,7 +58,7 @@ final class DrillView {
         if (!cordoned(node)) {
             return false;
         }
-        for (PodFacts p : fleet.podsOn(node)) {
+        for (PodFacts p : model.podsOn(node)) {
             boolean finished = "Succeeded".equals(p.phase()) || "Failed".equals(p.phase());
             boolean daemon = "DaemonSet".equals(p.ownerKind()) || "Node".equals(p.ownerKind());
             if (!finished && !daemon) {
@@ -108,7 +108,7 @@ final class DrillView {
 
     Map<String, PodPlace> podPlaces() {
         Map<String, PodPlace> out = new HashMap<>();
-        for (Gang g : fleet.gangs()) {
+        for (Gang g : model.gangs()) {
             for (RankSlot r : g.ranks()) {
                 if (r.pod() != null) {
                     out.put(g.key().namespace() + "/" + r.pod(), new PodPlace(r.node(),
@@ -117,7 +117,7 @@ final class DrillView {
             }
         }
         for (GpuNode n : nodes()) {
-            for (PodFacts p : fleet.podsOn(n.name())) {
+            for (PodFacts p : model.podsOn(n.name())) {
                 out.putIfAbsent(p.key(), new PodPlace(n.name(), null));
             }
         }
@@ -142,7 +142,7 @@ final class DrillView {
 
     /** The gangs with a rank on {@code node} now ({@code namespace/name}). */
     List<String> gangsOn(String node) {
-        return fleet.gangs().stream().filter(g -> g.ranks().stream().anyMatch(r -> node.equals(r.node())))
+        return model.gangs().stream().filter(g -> g.ranks().stream().anyMatch(r -> node.equals(r.node())))
                 .map(g -> g.key().namespace() + "/" + g.key().name()).toList();
     }
 }

@@ -1,7 +1,7 @@
 package dev.flightdeck.drills;
 
 import dev.flightdeck.drills.world.SandboxWorld;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
@@ -77,7 +77,7 @@ class FaultInjectorSandboxTest {
         SandboxCluster sandbox = world.cluster().as(SandboxCluster.class).orElseThrow();
         try (ClusterSession session = ClusterSession.open(world.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
-            assertEquals(8, session.fleet().snapshot().nodes().stream()
+            assertEquals(8, session.model().snapshot().nodes().stream()
                     .filter(n -> n.verdict() == NodeVerdict.TRUSTED).count(), "a drill starts on a healthy fleet");
             assertEquals(GangVerdict.RUNNING, gang(session, "llm").verdict());
 
@@ -134,12 +134,12 @@ class FaultInjectorSandboxTest {
     }
 
     private static NodeVerdict verdict(ClusterSession s, String node) {
-        var n = s.fleet().node(node);
+        var n = s.model().node(node);
         return n == null ? null : n.verdict();
     }
 
     private static Gang gang(ClusterSession s, String name) {
-        return s.fleet().gangs().stream().filter(g -> g.key().name().equals(name)).findFirst().orElseThrow();
+        return s.model().gangs().stream().filter(g -> g.key().name().equals(name)).findFirst().orElseThrow();
     }
 
     private static void until(BooleanSupplier condition, String what) throws InterruptedException {

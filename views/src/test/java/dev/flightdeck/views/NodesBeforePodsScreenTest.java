@@ -81,12 +81,12 @@ class NodesBeforePodsScreenTest {
         assertTrue(ConsoleWindow.text(robot, "#connection-status").contains("loading pods %d of ~%d".formatted(PAGE, pods)),
                 ConsoleWindow.text(robot, "#connection-status"));
         ClusterSession session = sessions.session();
-        assertFalse(session.fleet().sync().podsListed(), "the pods are still listing");
-        assertEquals(PAGE, session.fleet().podCount(), "the first page is in the model");
+        assertFalse(session.model().sync().podsListed(), "the pods are still listing");
+        assertEquals(PAGE, session.model().podCount(), "the first page is in the model");
 
         front.release();
-        FxWait.until(() -> session.fleet().sync().podsListed(), "the pods to finish listing");
-        assertEquals(pods, session.fleet().podCount());
+        FxWait.until(() -> session.model().sync().podsListed(), "the pods to finish listing");
+        assertEquals(pods, session.model().podCount());
         FxWait.until(() -> !ConsoleWindow.text(robot, "#connection-status").contains("loading"),
                 "the loading words to go once the pods are whole");
         assertEquals(NODES, table.getItems().size());

@@ -100,26 +100,26 @@ public final class CheckCommand {
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
         // Telemetry first: what DCGM says changes node verdicts and gangs, which are printed next.
         TelemetrySummary telemetry = session.telemetry().latestOrReadNow();
-        session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
+        session.model().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
         // Teams (when the settings name a team key) from the model as the node and gang sections see it, printed last
         // so that no line a script reads moves.
         java.util.List<String> teams = dev.flightdeck.app.queues.teams.TeamReport.section(session.teamKey(),
-                session.fleet().snapshot().nodes(), session.fleet().gangs(), session.fleet().queues());
+                session.model().snapshot().nodes(), session.model().gangs(), session.model().queues());
         if (session.tlsVerificationOff()) {
             // Before anything read from the cluster: what follows came over a connection whose server was not checked.
             out.println(TlsVerification.explain(session.displayName(),
                     session.connection().api().baseUrl().replaceAll("/+$", "")));
         }
-        CheckReport.lines(session.fleet().snapshot()).forEach(out::println);
+        CheckReport.lines(session.model().snapshot()).forEach(out::println);
         // Said where the fleet is counted: those objects are in no count above.
         session.skippedObjects().forEach(k -> out.println("not shown: " + k.describe()));
         out.println();
-        GangReport.lines(session.fleet().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
+        GangReport.lines(session.model().gangs(), g -> session.checkpoints().read(g.annotations()), Instant.now())
                 .forEach(out::println);
         out.println();
         if (session.kueueServed() || session.volcanoQueuesServed()) {
             // only where Kueue or Volcano's Queues are served: every other cluster's report stays as it was
-            QueueReport.lines(session.fleet().queues(), session.kueueServed(), session.volcanoQueuesServed(), Instant.now())
+            QueueReport.lines(session.model().queues(), session.kueueServed(), session.volcanoQueuesServed(), Instant.now())
                     .forEach(out::println);
             out.println();
         }

@@ -44,7 +44,7 @@ public final class LogsCommand {
             }
             KubeRest rest = new KubeRest(session.connection().api());
             LogRequests requests = LogRequests.of(session.connection());
-            Optional<Gang> gang = gang(req, session.fleet().gangs());
+            Optional<Gang> gang = gang(req, session.model().gangs());
             if (gang.isPresent()) {
                 return req.ranks().isEmpty() ? summary(gang.get(), req, requests, out, err)
                         : ranks(gang.get(), req, rest, requests, out, err);

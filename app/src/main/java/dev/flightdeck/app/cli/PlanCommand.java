@@ -61,10 +61,10 @@ public final class PlanCommand {
                 case "preflight" -> PreflightPlanText.lines(new PreflightPlanReader(rest).read(req.target(),
                         PreflightSettings.DEFAULTS.withCheck(req.validationCheck())));
                 case "resume" -> ResumePlanText.lines(new ResumePlanReader(rest, session.checkpoints()::read).read(
-                        req.target(), session.fleet().gangs(),
+                        req.target(), session.model().gangs(),
                         req.step() < 0 ? OptionalLong.empty() : OptionalLong.of(req.step()), Instant.now()));
                 default -> DrainPlanText.lines(new DrainPlanReader(rest, session.checkpoints()::read).read(req.target(),
-                        session.fleet().gangs(), session.fleet().snapshot().nodes(), breaker(options, env),
+                        session.model().gangs(), session.model().snapshot().nodes(), breaker(options, env),
                         DrainOptions.DEFAULTS.withConsent(req.deleteEmptyDirData(), req.force()), Instant.now()));
             };
             lines.forEach(out::println);

@@ -23,7 +23,7 @@ final class StalledGangs {
     static void judgeBeforeResume(ClusterSession session, String ref) {
         Gang gang;
         try {
-            gang = ResumePlanReader.gang(ref, session.fleet().gangs());
+            gang = ResumePlanReader.gang(ref, session.model().gangs());
         } catch (ResumeRefusal notAGang) {
             return; // the plan says so in its own words
         }
@@ -32,7 +32,7 @@ final class StalledGangs {
             // The read hands its findings to the model, which folds them on its own thread: the plan reads the gang
             // next, and on a loaded machine read it before the fold, "running", and refused to resume a stalled gang.
             try {
-                session.fleet().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
+                session.model().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -1,8 +1,8 @@
 package dev.flightdeck.app.clusters;
 
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.session.ClusterSession;
@@ -52,12 +52,12 @@ public final class ClusterSearch {
         String q = query == null ? "" : query.strip().toLowerCase(Locale.ROOT);
         List<Hit> out = new ArrayList<>();
         if (q.length() < 2) {
-            return out; // one letter matches half of every fleet
+            return out; // one letter matches half of every model
         }
         for (OpenCluster c : clusters) {
             ClusterSession s = c.session();
             if (s != null) {
-                findIn(c.name(), s.fleet(), q, out);
+                findIn(c.name(), s.model(), q, out);
             }
         }
         out.sort(Comparator.comparingInt(Hit::closeness).thenComparing(Hit::kind).thenComparing(Hit::name)
@@ -65,23 +65,23 @@ public final class ClusterSearch {
         return out;
     }
 
-    private static void findIn(String cluster, FleetModel fleet, String q, List<Hit> out) {
+    private static void findIn(String cluster, ClusterModel model, String q, List<Hit> out) {
         int nodes = 0;
-        for (String n : fleet.gpuNodeNames()) {
+        for (String n : model.gpuNodeNames()) {
             int close = closeness(n, q);
             if (close >= 0 && nodes++ < LIMIT) {
-                GpuNode node = fleet.node(n);
+                GpuNode node = model.node(n);
                 out.add(new Hit(cluster, Kind.NODE, n, n, null, node == null ? "" : node.verdict().label(), close));
             }
         }
         int gangs = 0;
-        for (Gang g : fleet.gangs()) {
+        for (Gang g : model.gangs()) {
             int close = closer(closeness(g.key().name(), q), closeness(g.key().toString(), q));
             if (close >= 0 && gangs++ < LIMIT) {
                 out.add(new Hit(cluster, Kind.GANG, g.key().toString(), null, g.key(), g.statusLabel(), close));
             }
         }
-        for (PodFacts p : fleet.podsNamed(name -> name.toLowerCase(Locale.ROOT).contains(q), LIMIT)) {
+        for (PodFacts p : model.podsNamed(name -> name.toLowerCase(Locale.ROOT).contains(q), LIMIT)) {
             out.add(new Hit(cluster, Kind.POD, p.namespace() + "/" + p.name(), p.nodeName(), null,
                     p.nodeName() == null ? "not scheduled" : "on " + p.nodeName(), closeness(p.name(), q)));
         }

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.clusters;
 
 import dev.flightdeck.app.checkpoints.GangRisk;
-import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.nodes.NodeSummary;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.session.ClusterSession;
@@ -40,12 +40,12 @@ public final class ClusterSummaries {
             case RECONNECTING -> ClusterSummary.Connection.RECONNECTING;
             case FAILED, STOPPED -> ClusterSummary.Connection.FAILED;
         };
-        GangRisk risk = GangRisk.of(s.fleet().gangs(), g -> s.checkpoints().read(g.annotations()), now);
+        GangRisk risk = GangRisk.of(s.model().gangs(), g -> s.checkpoints().read(g.annotations()), now);
         PressureReading reading = s.pressure().tracker().latest();
         Level level = reading == null || reading.failed() ? null : reading.assessment().level();
         String headline = reading == null ? "no /metrics reading yet" : reading.assessment().headline();
         return new ClusterSummary(c.name(), connection, combined.describe(), age(combined, now),
-                s.fleet().snapshotSummary(), risk, level, headline, s.tlsVerificationOff());
+                s.model().snapshotSummary(), risk, level, headline, s.tlsVerificationOff());
     }
 
     /** The age of the stalest watched kind (the combined health's data), or null before every kind has data. */
@@ -59,7 +59,7 @@ public final class ClusterSummaries {
 
     /** A cluster not open (yet): its kubeconfig entry still says whether TLS verification is off. */
     private static ClusterSummary empty(OpenCluster c, ClusterSummary.Connection connection, String words) {
-        return new ClusterSummary(c.name(), connection, words, null, FleetSummary.EMPTY, GangRisk.NONE, null, "",
+        return new ClusterSummary(c.name(), connection, words, null, NodeSummary.EMPTY, GangRisk.NONE, null, "",
                 c.target().tlsVerificationOff());
     }
 }

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.function.Function;
 
 /**
- * What the fleet model could not fold in. A change that throws is skipped and counted here (the
+ * What the cluster model could not fold in. A change that throws is skipped and counted here (the
  * rest of its batch and every later one still apply), as is a fold that fails half-way (the next
  * one rebuilds everything); the status bar says how many and the last one, so a model that
  * silently stopped applying changes while the connection says "live" cannot happen. Written by
@@ -17,11 +17,11 @@ public final class FoldProblems {
     /** How many times folding failed (a change skipped, or a whole fold redone), the last one in words, and when. */
     public record Problem(long count, String last, Instant at) {
         public String describe() {
-            return "fleet model: " + count + (count == 1 ? " failure" : " failures") + ", last: " + last;
+            return "cluster model: " + count + (count == 1 ? " failure" : " failures") + ", last: " + last;
         }
     }
 
-    private static final System.Logger LOG = System.getLogger(FleetModel.class.getName());
+    private static final System.Logger LOG = System.getLogger(ClusterModel.class.getName());
 
     private volatile Problem latest;
 
@@ -37,7 +37,7 @@ public final class FoldProblems {
         // A node whose facts keep failing fails again at every minute's tick: its stack trace is logged
         // once, the repeats only counted (the status bar shows the count).
         if (before == null || !before.last().equals(words)) {
-            LOG.log(System.Logger.Level.WARNING, "fleet model: skipped " + words, e);
+            LOG.log(System.Logger.Level.WARNING, "cluster model: skipped " + words, e);
         }
     }
 

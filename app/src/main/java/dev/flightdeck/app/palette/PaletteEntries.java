@@ -1,7 +1,7 @@
 package dev.flightdeck.app.palette;
 
 import dev.flightdeck.app.clusters.OpenCluster;
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.RankSlot;
 import dev.flightdeck.app.session.ClusterSession;
@@ -35,8 +35,8 @@ public final class PaletteEntries {
             cl.add(PaletteEntry.goTo(new Target.Cluster(c.name()), c.name(), null,
                     c.stage().name().toLowerCase(java.util.Locale.ROOT)));
             if (s != null) {
-                addNodes(c.name(), s.fleet().snapshot().nodes(), nodes);
-                addGangs(c.name(), s.fleet().gangs(), gangs, ranks);
+                addNodes(c.name(), s.model().snapshot().nodes(), nodes);
+                addGangs(c.name(), s.model().gangs(), gangs, ranks);
             }
         }
         List<PaletteEntry> all = new ArrayList<>(cl.size() + nodes.size() + gangs.size() + ranks.size());

@@ -4,9 +4,9 @@ import dev.flightdeck.app.checkpoints.CheckpointService;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.WorkloadKind;
 import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.pressure.PressureScraper;
@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Everything the console holds for one cluster context: the connection, one watcher
- * per kind (nodes, pods), and the fleet model they feed. Closing it tears all of
+ * per kind (nodes, pods), and the cluster model they feed. Closing it tears all of
  * that down; switching context is close-then-open.
  */
 public final class ClusterSession implements AutoCloseable {
@@ -43,7 +43,7 @@ public final class ClusterSession implements AutoCloseable {
     /** The read-only YAML of what the console shows, made on first use (it reads the cluster's discovery then). */
     private volatile dev.flightdeck.app.diagnose.yaml.ObjectYaml objectYaml;
     private volatile dev.flightdeck.app.diagnose.logs.LogRequests logRequests;
-    private final FleetModel fleet;
+    private final ClusterModel model;
     private final ResourceWatcher<NodeFacts> nodeWatcher;
     private final ResourceWatcher<PodFacts> podWatcher;
     private final ScheduledExecutorService ticker;
@@ -62,25 +62,25 @@ public final class ClusterSession implements AutoCloseable {
         this.connection = connection;
         this.target = target;
         this.options = options;
-        this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
+        this.model = new ClusterModel(options.preflight(), Clock.systemUTC());
         dev.flightdeck.app.trace.StartupTrace.mark("cluster-connected", 0);
         // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing; the
         // nodes come first and whole from the API server's watch cache (from memory, not paged out of etcd).
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), ApiResource.NODES.path().toString(), ApiResource.NODES.qualifiedName(),
-                new NodeProjector(), fleet::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList()
+                new NodeProjector(), model::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList()
                 .listFirstFromWatchCache();
         this.podWatcher = new ResourceWatcher<>(connection.api(), ApiResource.PODS.path().toString(), ApiResource.PODS.qualifiedName(),
-                new PodProjector(), fleet::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
+                new PodProjector(), model::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
         // The node LIST is what the first screen waits for: it starts before the rest of the session is built (the
         // object store's S3 client alone takes a few hundred milliseconds in a cold JVM).
         nodeWatcher.start();
         startPodsAfterNodes();
         try {
-            this.queueWatchers = new QueueWatchers(connection.api(), fleet, options);
-            this.services = SessionServices.start(connection, options, fleet);
+            this.queueWatchers = new QueueWatchers(connection.api(), model, options);
+            this.services = SessionServices.start(connection, options, model);
             this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
-                    .name("fleet-ticker").daemon().unstarted(r));
-            ticker.scheduleAtFixedRate(fleet::tick, 60, 60, TimeUnit.SECONDS);
+                    .name("model-ticker").daemon().unstarted(r));
+            ticker.scheduleAtFixedRate(model::tick, 60, 60, TimeUnit.SECONDS);
         } catch (RuntimeException | Error e) {
             // Nothing of a session that could not be built may go on watching.
             synchronized (watchersLock) {
@@ -88,7 +88,7 @@ public final class ClusterSession implements AutoCloseable {
             }
             nodeWatcher.close();
             podWatcher.close();
-            fleet.close();
+            model.close();
             throw e;
         }
         refreshGangObjects();
@@ -104,7 +104,7 @@ public final class ClusterSession implements AutoCloseable {
     private void startPodsAfterNodes() {
         Thread.ofVirtual().name("pods-after-nodes").start(() -> {
             try {
-                fleet.awaitNodesListed(PODS_WAIT_FOR_NODES.toMillis(), TimeUnit.MILLISECONDS);
+                model.awaitNodesListed(PODS_WAIT_FOR_NODES.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -146,7 +146,7 @@ public final class ClusterSession implements AutoCloseable {
                         watched.add(kind);
                         workloadWatchers.computeIfAbsent(kind.id(), id -> {
                             ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path().toString(),
-                                    kind.resource() + "." + kind.group(), new WorkloadProjector(kind), fleet.workloadSink(id),
+                                    kind.resource() + "." + kind.group(), new WorkloadProjector(kind), model.workloadSink(id),
                                     options.pageSize(), options.watchIdleLimit());
                             w.start();
                             return w;
@@ -241,8 +241,8 @@ public final class ClusterSession implements AutoCloseable {
         return y;
     }
 
-    public FleetModel fleet() {
-        return fleet;
+    public ClusterModel model() {
+        return model;
     }
 
     /** The label or taint key that names a node's team, as this cluster's settings say; null when none is set. */
@@ -279,7 +279,7 @@ public final class ClusterSession implements AutoCloseable {
      */
     public dev.flightdeck.app.telemetry.prometheus.PrometheusProbe.Result tryPrometheus(
             dev.flightdeck.app.settings.PrometheusSettings settings, java.time.Duration window) {
-        return SessionTelemetry.probe(connection, fleet, settings, window);
+        return SessionTelemetry.probe(connection, model, settings, window);
     }
 
     /** Combined health of all watchers, for the connection indicator. */
@@ -330,7 +330,7 @@ public final class ClusterSession implements AutoCloseable {
     /** Waits for the first LIST of every kind (nodes, pods, served gang objects) to be folded into the model. */
     public boolean awaitSynced(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
-        if (!fleet.awaitSynced(timeout, unit)) {
+        if (!model.awaitSynced(timeout, unit)) {
             return false;
         }
         for (ResourceWatcher<WorkloadObject> w : workloadWatchers.values()) {
@@ -345,7 +345,7 @@ public final class ClusterSession implements AutoCloseable {
         if (!queueWatchers.awaitListed(deadline)) {
             return false;
         }
-        return fleet.awaitFolded(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return model.awaitFolded(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -359,7 +359,7 @@ public final class ClusterSession implements AutoCloseable {
         services.close();
         nodeWatcher.close();
         podWatcher.close();
-        fleet.close();
+        model.close();
         connection.close();
     }
 }

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.session;
 
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.queues.KueueKind;
 import dev.flightdeck.app.queues.KueueObject;
 import dev.flightdeck.app.queues.KueueProjector;
@@ -19,20 +19,20 @@ import java.util.Set;
 /**
  * One watch per Kueue kind the cluster serves (ClusterQueues, LocalQueues, Workloads, ResourceFlavors,
  * Cohorts), each at the newest version served, and one of Volcano's Queues where Volcano serves them, started
- * when discovery first finds them; none at all on a cluster without either. They feed the fleet model's queue book.
+ * when discovery first finds them; none at all on a cluster without either. They feed the cluster model's queue book.
  */
 final class QueueWatchers {
 
     private final ApiEndpoint api;
-    private final FleetModel fleet;
+    private final ClusterModel model;
     private final SessionOptions options;
     private final Map<KueueKind, ResourceWatcher<KueueObject>> watchers = new EnumMap<>(KueueKind.class);
     private volatile String version;
     private volatile ResourceWatcher<dev.flightdeck.app.queues.VolcanoQueue> volcano;
 
-    QueueWatchers(ApiEndpoint api, FleetModel fleet, SessionOptions options) {
+    QueueWatchers(ApiEndpoint api, ClusterModel model, SessionOptions options) {
         this.api = api;
-        this.fleet = fleet;
+        this.model = model;
         this.options = options;
     }
 
@@ -44,7 +44,7 @@ final class QueueWatchers {
             }
             kind.newestServed(served).ifPresent(v -> {
                 ResourceWatcher<KueueObject> w = new ResourceWatcher<>(api, kind.path(v), kind.watchedName(),
-                        new KueueProjector(kind), fleet.queueSink(kind), options.pageSize(), options.watchIdleLimit());
+                        new KueueProjector(kind), model.queueSink(kind), options.pageSize(), options.watchIdleLimit());
                 w.start();
                 watchers.put(kind, w);
                 if (kind == KueueKind.WORKLOAD) {
@@ -55,7 +55,7 @@ final class QueueWatchers {
         if (volcano == null && served.contains(dev.flightdeck.app.queues.VolcanoQueueProjector.GROUP_VERSION + "/queues")) {
             var w = new ResourceWatcher<>(api, dev.flightdeck.app.queues.VolcanoQueueProjector.PATH,
                     dev.flightdeck.app.queues.VolcanoQueueProjector.WATCHED_NAME,
-                    new dev.flightdeck.app.queues.VolcanoQueueProjector(), fleet.volcanoQueueSink(), options.pageSize(),
+                    new dev.flightdeck.app.queues.VolcanoQueueProjector(), model.volcanoQueueSink(), options.pageSize(),
                     options.watchIdleLimit());
             w.start();
             volcano = w;

@@ -7,7 +7,7 @@ import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.LocalObjectStorage;
 import dev.flightdeck.app.diagnose.events.EventFeed;
 import dev.flightdeck.app.diagnose.events.EventWindow;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.pressure.ControlPlaneFetcher;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.pressure.PressureTracker;
@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
 record SessionServices(ObjectStoreCheckpoints objectStore, CheckpointService checkpoints, EventFeed events,
                        PressureScraper pressure, TelemetryPoller telemetry) implements AutoCloseable {
 
-    /** Builds them all for {@code connection}, and starts pressure and telemetry once {@code fleet} has synced. */
-    static SessionServices start(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
+    /** Builds them all for {@code connection}, and starts pressure and telemetry once {@code model} has synced. */
+    static SessionServices start(ClusterConnection connection, SessionOptions options, ClusterModel model) {
         ObjectStoreCheckpoints objectStore = connection.localObjectStorage().map(SessionServices::localObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         CheckpointService checkpoints = new CheckpointService(objectStore);
@@ -41,15 +41,15 @@ record SessionServices(ObjectStoreCheckpoints objectStore, CheckpointService che
         PressureScraper pressure = new PressureScraper(new ControlPlaneFetcher(connection.api()), new PressureTracker(),
                 connection.sandboxMetricsClock().orElse(Clock.systemUTC()), options.metricsInterval());
         TelemetryPoller telemetry = new TelemetryPoller(
-                TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, fleet)),
-                new TelemetryJudge(options.gpuStall()), fleet::gangs, fleet::onTelemetry,
+                TelemetrySources.firstOf(SessionTelemetry.finders(connection, options, model)),
+                new TelemetryJudge(options.gpuStall()), model::gangs, model::onTelemetry,
                 Clock.systemUTC(), TelemetryPoller.DEFAULT_INTERVAL);
         // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
         // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
         // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
         Thread.ofVirtual().name("pressure-start").start(() -> {
             try {
-                fleet.awaitSynced(2, TimeUnit.MINUTES);
+                model.awaitSynced(2, TimeUnit.MINUTES);
                 pressure.start();
                 telemetry.start();
             } catch (InterruptedException e) {

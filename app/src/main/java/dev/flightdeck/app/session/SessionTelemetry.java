@@ -2,7 +2,7 @@ package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.kube.KubeRest;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.settings.PrometheusSettings;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.TelemetryPoller;
@@ -24,23 +24,23 @@ final class SessionTelemetry {
     private SessionTelemetry() {
     }
 
-    static List<TelemetryPoller.SourceFinder> finders(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
+    static List<TelemetryPoller.SourceFinder> finders(ClusterConnection connection, SessionOptions options, ClusterModel model) {
         KubeRest rest = new KubeRest(connection.api());
-        GpuLabelMapping mapping = mapping(fleet);
+        GpuLabelMapping mapping = mapping(model);
         if (options.prometheus() != null) {
             return List.of(() -> PrometheusSources.open(options.prometheus(), rest, mapping));
         }
         return List.of(() -> PrometheusSources.open(null, rest, mapping),
-                () -> ExporterSource.findIn(connection, fleet::nodeOfPod, node -> fleet.node(node) != null));
+                () -> ExporterSource.findIn(connection, model::nodeOfPod, node -> model.node(node) != null));
     }
 
     /** One read of the Prometheus {@code settings} name (null: the one found), placed as the session places GPUs. */
-    static PrometheusProbe.Result probe(ClusterConnection connection, FleetModel fleet, PrometheusSettings settings,
+    static PrometheusProbe.Result probe(ClusterConnection connection, ClusterModel model, PrometheusSettings settings,
                                         Duration window) {
-        return PrometheusProbe.once(settings, new KubeRest(connection.api()), mapping(fleet), window);
+        return PrometheusProbe.once(settings, new KubeRest(connection.api()), mapping(model), window);
     }
 
-    private static GpuLabelMapping mapping(FleetModel fleet) {
-        return new GpuLabelMapping(fleet::nodeOfPod, node -> fleet.node(node) != null);
+    private static GpuLabelMapping mapping(ClusterModel model) {
+        return new GpuLabelMapping(model::nodeOfPod, node -> model.node(node) != null);
     }
 }

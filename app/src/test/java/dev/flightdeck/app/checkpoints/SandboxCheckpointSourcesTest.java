@@ -37,10 +37,10 @@ class SandboxCheckpointSourcesTest {
     private static CheckpointStatus status(GangSystem system, String ns, String name) throws InterruptedException {
         GangKey key = new GangKey(system, ns, name);
         SandboxSession.eventually(name + " assembled with its workload object", () -> {
-            Gang g = sandbox.session.fleet().gang(key);
+            Gang g = sandbox.session.model().gang(key);
             return g != null && g.annotations().containsKey(CheckpointAnnotations.PREFIX);
         });
-        return sandbox.session.checkpoints().read(sandbox.session.fleet().gang(key).annotations());
+        return sandbox.session.checkpoints().read(sandbox.session.model().gang(key).annotations());
     }
 
     @Test
@@ -68,9 +68,9 @@ class SandboxCheckpointSourcesTest {
     @Test
     void otherGangsStillUseAnnotations() throws Exception {
         GangKey key = new GangKey(GangSystem.JOBSET, "research", "vision-pretrain");
-        SandboxSession.eventually("vision-pretrain", () -> sandbox.session.fleet().gang(key) != null
-                && sandbox.session.fleet().gang(key).annotations().containsKey(CheckpointAnnotations.URI));
-        CheckpointStatus s = sandbox.session.checkpoints().read(sandbox.session.fleet().gang(key).annotations());
+        SandboxSession.eventually("vision-pretrain", () -> sandbox.session.model().gang(key) != null
+                && sandbox.session.model().gang(key).annotations().containsKey(CheckpointAnnotations.URI));
+        CheckpointStatus s = sandbox.session.checkpoints().read(sandbox.session.model().gang(key).annotations());
         assertEquals(CheckpointSource.ANNOTATIONS, s.source());
         assertTrue(s.age(Instant.now()).orElseThrow().toHours() >= 4, "the sandbox's stale checkpoint");
     }

@@ -3,7 +3,7 @@ package dev.flightdeck.app.clusters;
 import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
@@ -145,7 +145,7 @@ class ClusterFleetSandboxTest {
             assertTrue(row(o, "down").connectionWords().contains("refuses connections"), row(o, "down").connectionWords());
             assertEquals(1, row(o, west).nodes(NodeVerdict.UNTRUSTED));
             assertTrue(java.util.Set.of(GangVerdict.HALTED, GangVerdict.FAILED).contains(
-                    fleet.cluster(east).session().fleet().gangs().getFirst().verdict()), "a rank died: the gang stopped");
+                    fleet.cluster(east).session().model().gangs().getFirst().verdict()), "a rank died: the gang stopped");
             FleetOverview.Totals t = o.totals();
             assertEquals(5, t.clusters());
             assertEquals(2, t.unreadable());

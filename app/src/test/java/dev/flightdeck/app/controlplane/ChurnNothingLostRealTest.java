@@ -1,6 +1,6 @@
 package dev.flightdeck.app.controlplane;
 
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import io.fabric8.kubernetes.api.model.Node;
@@ -76,7 +76,7 @@ class ChurnNothingLostRealTest {
     private static Map<String, String> shown(ClusterSession session, List<String> nodes) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String name : nodes) {
-            GpuNode n = session.fleet().node(name);
+            GpuNode n = session.model().node(name);
             out.put(name, n == null ? "missing" : n.facts().resourceVersion() + " " + n.facts().conditions().stream()
                     .filter(c -> c.type().equals("GpuNvlinkWatch")).map(c -> c.status() + "/" + c.reason())
                     .findFirst().orElse("none"));

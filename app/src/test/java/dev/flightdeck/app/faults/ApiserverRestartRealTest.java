@@ -2,7 +2,7 @@ package dev.flightdeck.app.faults;
 
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.WatchHealth;
@@ -65,7 +65,7 @@ class ApiserverRestartRealTest {
                     }
                 }
                 shown.clear();
-                for (GpuNode n : session.fleet().snapshot().nodes()) {
+                for (GpuNode n : session.model().snapshot().nodes()) {
                     shown.put(n.name(), n.facts().resourceVersion());
                 }
                 if (server.equals(shown) && !shown.containsKey(gone)) {
@@ -120,7 +120,7 @@ class ApiserverRestartRealTest {
     private static void awaitShown(ClusterSession session, String node, String reason) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (System.nanoTime() < deadline) {
-            GpuNode n = session.fleet().node(node);
+            GpuNode n = session.model().node(node);
             if (n != null && n.facts().conditions().stream().anyMatch(c -> reason.equals(c.reason()))) {
                 return;
             }

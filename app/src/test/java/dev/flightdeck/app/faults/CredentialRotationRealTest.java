@@ -105,7 +105,7 @@ class CredentialRotationRealTest {
         real.kubelet().registerGpuNode(node, 8, Map.of());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            if (session.fleet().node(node) != null) {
+            if (session.model().node(node) != null) {
                 return node;
             }
             Thread.sleep(50);

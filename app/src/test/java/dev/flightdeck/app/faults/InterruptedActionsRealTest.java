@@ -9,7 +9,7 @@ import dev.flightdeck.app.cli.Headless;
 import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightConvention;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;
@@ -84,7 +84,7 @@ class InterruptedActionsRealTest {
             while (plan == null) {
                 try {
                     plan = new ResumePlanReader(s.rest(), session.checkpoints()::read).read(ns + "/pretrain",
-                            session.fleet().gangs(), OptionalLong.empty(), Instant.now());
+                            session.model().gangs(), OptionalLong.empty(), Instant.now());
                 } catch (dev.flightdeck.app.actions.resume.ResumeRefusal notYetHalted) {
                     assertTrue(System.nanoTime() < deadline, notYetHalted.getMessage());
                     Thread.sleep(200);

@@ -5,7 +5,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.connect.RequestBudget;
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.sandbox.SeenRequest;
 import dev.flightdeck.app.session.ClusterSession;
@@ -147,7 +147,7 @@ class NetworkFaultsSandboxTest {
         proxy.cutInside("GPU 1 at 93 C");
         sandbox.control().setNodeCondition("gpu-node-004", "GpuThermalWatch", "True", "Overheat", "GPU 1 at 93 C");
         assertConverges("after the cut event");
-        assertEquals("GpuThermalWatch", session.fleet().node("gpu-node-004").facts().conditions().stream()
+        assertEquals("GpuThermalWatch", session.model().node("gpu-node-004").facts().conditions().stream()
                 .filter(c -> c.type().equals("GpuThermalWatch")).findFirst().orElseThrow().type(),
                 "the event that was cut arrives whole after the resume");
         assertFalse(proxy.cutPending(), "a stream carried the event and was cut inside it");
@@ -199,7 +199,7 @@ class NetworkFaultsSandboxTest {
         long worstRead = 0;
         while (!session.awaitSynced(50, TimeUnit.MILLISECONDS)) {
             long t = System.nanoTime();
-            session.fleet().snapshot();
+            session.model().snapshot();
             worstRead = Math.max(worstRead, System.nanoTime() - t);
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(90), "synced within 90 s at 2 s per response");
         }
@@ -301,7 +301,7 @@ class NetworkFaultsSandboxTest {
                 server.put(n.path("metadata").path("name").asText(), n.path("metadata").path("resourceVersion").asText());
             }
             shown.clear();
-            for (GpuNode n : session.fleet().snapshot().nodes()) {
+            for (GpuNode n : session.model().snapshot().nodes()) {
                 shown.put(n.name(), n.facts().resourceVersion());
             }
             if (server.equals(shown)) {

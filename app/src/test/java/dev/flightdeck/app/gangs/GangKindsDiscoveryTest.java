@@ -43,8 +43,8 @@ class GangKindsDiscoveryTest {
                 assertEquals("gang objects: 7 of 8 kinds served and watched", before.describe());
 
                 GangKey key = new GangKey(GangSystem.MPIJOB, "research", "bert-large");
-                SandboxSession.eventually("bert-large formed from its pods' labels", () -> session.fleet().gang(key) != null);
-                assertTrue(session.fleet().gang(key).annotations().isEmpty(), "no MPIJob object, so no annotations");
+                SandboxSession.eventually("bert-large formed from its pods' labels", () -> session.model().gang(key) != null);
+                assertTrue(session.model().gang(key).annotations().isEmpty(), "no MPIJob object, so no annotations");
 
                 // The operator installs the CRD again and the MPIJob is re-applied.
                 sandbox.store().define(MPIJOBS, "MPIJob", "kubeflow.org/v2beta1");
@@ -54,7 +54,7 @@ class GangKindsDiscoveryTest {
                 assertEquals(8, after.watched().size());
                 assertTrue(after.notServed().isEmpty());
                 SandboxSession.eventually("bert-large reads its MPIJob object", () ->
-                        session.fleet().gang(key).annotations().containsKey(CheckpointAnnotations.PREFIX));
+                        session.model().gang(key).annotations().containsKey(CheckpointAnnotations.PREFIX));
                 assertNotNull(session.gangKinds().at());
             }
         }

@@ -35,11 +35,11 @@ class GangWatchTest {
 
     @Test
     void sandboxGangsHaveTheirSeededVerdicts() throws Exception {
-        SandboxSession.eventually("gangs built", () -> session.fleet().gangs().size() == 9);
+        SandboxSession.eventually("gangs built", () -> session.model().gangs().size() == 9);
         // every system whose pods form gangs; a Kueue workload's gang comes from Kueue, which the sandbox does not serve
         assertEquals(java.util.EnumSet.complementOf(java.util.EnumSet.of(GangSystem.KUEUE)), java.util.EnumSet.copyOf(
-                session.fleet().gangs().stream().map(g -> g.key().system()).toList()), "a gang of every system");
-        Gang halted = session.fleet().gangs().getFirst();
+                session.model().gangs().stream().map(g -> g.key().system()).toList()), "a gang of every system");
+        Gang halted = session.model().gangs().getFirst();
         assertEquals(EVAL, halted.key());
         assertEquals(GangVerdict.HALTED, halted.verdict());
         assertEquals(RankState.FAILED, halted.ranks().get(5).state());
@@ -70,7 +70,7 @@ class GangWatchTest {
     }
 
     private Gang gang(GangKey key) {
-        return session.fleet().gangs().stream().filter(g -> g.key().equals(key)).findFirst().orElse(null);
+        return session.model().gangs().stream().filter(g -> g.key().equals(key)).findFirst().orElse(null);
     }
 
     @Test

@@ -70,7 +70,7 @@ class PaletteEntriesSandboxTest {
 
     private static boolean folded(OpenCluster c) {
         ClusterSession s = c.session();
-        return s != null && s.fleet().gangs().size() == 1 && s.fleet().gangs().getFirst().ranks().size() == 4
-                && s.fleet().node("gpu-node-003") != null;
+        return s != null && s.model().gangs().size() == 1 && s.model().gangs().getFirst().ranks().size() == 4
+                && s.model().node("gpu-node-003") != null;
     }
 }

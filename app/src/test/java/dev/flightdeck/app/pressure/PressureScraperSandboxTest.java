@@ -94,7 +94,7 @@ class PressureScraperSandboxTest {
         assertTrue(r.failed());
         assertTrue(r.failure().startsWith("no permission to read /metrics: it needs nonResourceURLs: [\"/metrics\"], "
                 + "verbs: [\"get\"] — e.g. bind the built-in ClusterRole system:monitoring"), r.failure());
-        assertEquals(16, sandbox.session.fleet().snapshot().summary().gpuNodes(), "nodes still read");
+        assertEquals(16, sandbox.session.model().snapshot().summary().gpuNodes(), "nodes still read");
     }
 
     @Test

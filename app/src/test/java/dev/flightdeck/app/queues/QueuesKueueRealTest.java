@@ -63,7 +63,7 @@ class QueuesKueueRealTest {
                 assertTrue(s.awaitSynced(60, TimeUnit.SECONDS), s.health().describe());
                 assertFalse(s.kueueServed());
                 assertTrue(s.watcherLists().keySet().stream().noneMatch(k -> k.endsWith(KueueKind.GROUP)), s.watcherLists()::toString);
-                assertEquals(QueuesSnapshot.EMPTY, s.fleet().queues());
+                assertEquals(QueuesSnapshot.EMPTY, s.model().queues());
             }
         }
         RealKueue.install(real);
@@ -119,7 +119,7 @@ class QueuesKueueRealTest {
             for (KueueKind k : KueueKind.values()) {
                 assertEquals(1, s.watcherLists().get(k.watchedName()), k + " " + s.watcherLists());
             }
-            QueuesSnapshot q = s.fleet().queues();
+            QueuesSnapshot q = s.model().queues();
             ClusterQueueView research = q.clusterQueues().stream().filter(c -> c.name().equals("research")).findFirst()
                     .orElseThrow(() -> new AssertionError("no ClusterQueue research in " + q));
             assertEquals(new ClusterQueueView.Row("h100", "nvidia.com/gpu", "16", "16", "16", "0", null, "8"),
@@ -131,17 +131,17 @@ class QueuesKueueRealTest {
             assertEquals(16, big.workload().gpus());
             assertEquals(WAITING.formatted(ns), big.reason());
 
-            Gang queued = s.fleet().gang(new GangKey(GangSystem.INDEXED_JOB, ns, "run-big"));
+            Gang queued = s.model().gang(new GangKey(GangSystem.INDEXED_JOB, ns, "run-big"));
             assertEquals(GangVerdict.QUEUED, queued.verdict());
             assertEquals(List.of(WAITING.formatted(ns)), queued.reasons());
             assertEquals(16, queued.gpusTotal());
             assertEquals(big.since(), queued.created());
             // the admitted job is the gang its pods form, and each job is one gang
-            Gang running = s.fleet().gang(new GangKey(GangSystem.INDEXED_JOB, ns, "run-small"));
+            Gang running = s.model().gang(new GangKey(GangSystem.INDEXED_JOB, ns, "run-small"));
             assertTrue(running.verdict() == GangVerdict.RUNNING || running.verdict() == GangVerdict.STARTING,
                     running.toString());
             assertEquals(2, running.present());
-            assertEquals(2, s.fleet().gangs().stream().filter(g -> g.key().namespace().equals(ns)).count());
+            assertEquals(2, s.model().gangs().stream().filter(g -> g.key().namespace().equals(ns)).count());
         }
     }
 

@@ -2,7 +2,7 @@ package dev.flightdeck.app.watch;
 
 import dev.flightdeck.app.SandboxSession;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import io.fabric8.kubernetes.client.Config;
@@ -41,9 +41,9 @@ class WatchResilienceTest {
     void conditionSetThroughTheApiReachesTheModelWithoutAnotherList() throws Exception {
         long lists = sandbox.requests().total("LIST");
         sandbox.control().setNodeCondition("gpu-node-002", "SysLogsXIDError", "True", "XID48", "Xid 48: double-bit ECC error");
-        SandboxSession.eventually("gpu-node-002 untrusted", () -> session.fleet().node("gpu-node-002").verdict() == NodeVerdict.UNTRUSTED);
+        SandboxSession.eventually("gpu-node-002 untrusted", () -> session.model().node("gpu-node-002").verdict() == NodeVerdict.UNTRUSTED);
         assertEquals("SysLogsXIDError (XID48): Xid 48: double-bit ECC error",
-                session.fleet().node("gpu-node-002").trust().reasonText());
+                session.model().node("gpu-node-002").trust().reasonText());
         assertEquals(lists, sandbox.requests().total("LIST"), "a watch event must not cost a LIST");
     }
 
@@ -53,7 +53,7 @@ class WatchResilienceTest {
         long watches = sandbox.requests().total("WATCH");
         sandbox.store().dropWatches();
         sandbox.control().deleteNode("gpu-node-003");
-        SandboxSession.eventually("deleted node gone", () -> session.fleet().node("gpu-node-003") == null);
+        SandboxSession.eventually("deleted node gone", () -> session.model().node("gpu-node-003") == null);
         assertTrue(sandbox.requests().total("WATCH") > watches, "the watch was reopened");
         assertEquals(lists, sandbox.requests().total("LIST"), "resuming from a resourceVersion needs no LIST");
     }
@@ -66,7 +66,7 @@ class WatchResilienceTest {
         sandbox.store().dropWatches();
         SandboxSession.eventually("relisted nodes", () -> sandbox.requests().get("LIST", "nodes") > nodeLists);
         SandboxSession.eventually("gpu-node-004 untrusted after relist",
-                () -> session.fleet().node("gpu-node-004").verdict() == NodeVerdict.UNTRUSTED);
+                () -> session.model().node("gpu-node-004").verdict() == NodeVerdict.UNTRUSTED);
     }
 
     @Test
@@ -78,7 +78,7 @@ class WatchResilienceTest {
         String url = "http://127.0.0.1:" + port;
         try (KubernetesClient client = new KubernetesClientBuilder()
                 .withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).withRequestRetryBackoffLimit(0).build()).build();
-             ResourceWatcher<dev.flightdeck.app.fleet.NodeFacts> w = new ResourceWatcher<>(
+             ResourceWatcher<dev.flightdeck.app.nodes.NodeFacts> w = new ResourceWatcher<>(
                      new ApiEndpoint(client.getHttpClient(), url), "/api/v1/nodes", "nodes", new NodeProjector(), e -> { }, 500)) {
             w.start();
             SandboxSession.eventually("two failed attempts", () -> w.health().attempt() >= 2);

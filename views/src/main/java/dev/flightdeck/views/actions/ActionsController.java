@@ -109,9 +109,9 @@ public final class ActionsController implements AutoCloseable {
     public void openPreflightOnGated() {
         ActionSession s = session.get();
         if (s != null && whyNotPreflight.get() == null) {
-            List<String> gated = s.session().fleet().snapshot().nodes().stream()
-                    .filter(n -> n.verdict() == dev.flightdeck.app.fleet.NodeVerdict.GATED)
-                    .map(dev.flightdeck.app.fleet.GpuNode::name).sorted().toList();
+            List<String> gated = s.session().model().snapshot().nodes().stream()
+                    .filter(n -> n.verdict() == dev.flightdeck.app.nodes.NodeVerdict.GATED)
+                    .map(dev.flightdeck.app.nodes.GpuNode::name).sorted().toList();
             new PreflightBatchDialog(owner.get(), s, gated, journalChanged).show();
         }
     }

@@ -37,7 +37,7 @@ public final class Evidence {
     /** The logs of {@code gang} on the cluster shown now, {@code rank} (or -1: the first failure) selected. */
     public void openLogs(dev.flightdeck.app.gangs.GangKey gang, int rank) {
         ClusterSession s = session.get();
-        var g = s == null ? null : s.fleet().gang(gang);
+        var g = s == null ? null : s.model().gang(gang);
         if (g == null) {
             return;
         }

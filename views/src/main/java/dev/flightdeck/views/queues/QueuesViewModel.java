@@ -43,7 +43,7 @@ public final class QueuesViewModel implements AutoCloseable {
         if (s == null) {
             show(QueuesTable.only(QueuesTable.NO_CLUSTER));
         } else {
-            show(s.fleet().queues(), s.kueueServed());
+            show(s.model().queues(), s.kueueServed());
         }
     }
 

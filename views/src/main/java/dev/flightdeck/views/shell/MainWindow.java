@@ -254,7 +254,7 @@ public final class MainWindow extends BorderPane {
 
     private boolean cordoned(String node) {
         ClusterSession s = sessions.session();
-        var n = s == null ? null : s.fleet().node(node);
+        var n = s == null ? null : s.model().node(node);
         return n != null && n.cordon().cordoned();
     }
 

@@ -43,7 +43,7 @@ final class ObjectActions {
     void cordon(String node) {
         if (offered("Cordon", sessions.actions().whyNotCordonProperty())) {
             ClusterSession s = sessions.session();
-            var n = s == null ? null : s.fleet().node(node);
+            var n = s == null ? null : s.model().node(node);
             sessions.actions().openCordon(node, n != null && n.cordon().cordoned());
         }
     }

@@ -9,7 +9,7 @@ import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.views.actions.ActionsController;
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 import dev.flightdeck.views.gangs.GangKindsStatus;
 import dev.flightdeck.views.pressure.PressureViewModel;
 import dev.flightdeck.views.gangs.GangsViewModel;
@@ -93,7 +93,7 @@ public final class SessionController implements AutoCloseable {
      * One batch to both screens until the deadline: nodes first, then gangs (at least a chunk each, so neither
      * starves), then the node details' rank list. Returns the changes still waiting.
      */
-    private int apply(List<FleetDelta> batch, long deadlineNanos) {
+    private int apply(List<ClusterDelta> batch, long deadlineNanos) {
         int waiting = nodes.apply(batch, deadlineNanos);
         waiting += gangs.apply(batch, deadlineNanos);
         nodes.refreshRanks();
@@ -218,7 +218,7 @@ public final class SessionController implements AutoCloseable {
     private void attach(ClusterSession s, SettingsFile.Loaded settings) {
         batcher = new DeltaBatcher(this::apply);
         batcher.holdWhile(hold);
-        nodes.setPodSource(s.fleet()::podsOn);
+        nodes.setPodSource(s.model()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);
         // On the sandbox, its simulated pressure episodes for the person to switch on and off.
@@ -232,7 +232,7 @@ public final class SessionController implements AutoCloseable {
         connecting.set(null);
         nodes.unpark(s.target().displayName());
         gangs.unpark(s.target().displayName());
-        s.fleet().subscribe(batcher);
+        s.model().subscribe(batcher);
         batcher.start();
     }
 
@@ -241,7 +241,7 @@ public final class SessionController implements AutoCloseable {
         onScreen.clear();
         ClusterSession old = session.get();
         if (old != null && batcher != null) {
-            old.fleet().unsubscribe(batcher);
+            old.model().unsubscribe(batcher);
         }
         if (batcher != null) {
             batcher.stop();

@@ -189,7 +189,7 @@ public final class StatusBar extends HBox {
         ConnectionStatus status = ConnectionStatus.of(h, parts, now);
         var skipped = s.skippedObjects();
         long unreadable = skipped.stream().mapToLong(k -> k.count()).sum();
-        var foldProblem = s.fleet().foldProblem();
+        var foldProblem = s.model().foldProblem();
         show(Icons.phase(h.phase()), Styles.phase(h.phase()), s.displayName() + ": " + status.text()
                 + (unreadable == 0 ? "" : " · " + unreadable + " unreadable object" + (unreadable == 1 ? "" : "s")
                 + " not shown")

@@ -105,7 +105,7 @@ final class TopBar extends HBox {
                 Thread.ofVirtual().name("settings-read").start(() -> {
                     SettingsFile.Loaded loaded = file.load();
                     // Off the FX thread too: at 7,500 nodes this walks every node's labels and taints once.
-                    var nodeKeys = own == null ? List.<NodeKeys.Offered>of() : NodeKeys.offered(own.fleet().snapshot().nodes());
+                    var nodeKeys = own == null ? List.<NodeKeys.Offered>of() : NodeKeys.offered(own.model().snapshot().nodes());
                     Platform.runLater(() -> new ClusterSettingsDialog(getScene().getWindow(), c.name(), loaded, file,
                             sessions::retry, GpuTelemetryFields.through(own), nodeKeys).show());
                 });

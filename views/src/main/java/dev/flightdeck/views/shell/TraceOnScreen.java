@@ -45,7 +45,7 @@ final class TraceOnScreen {
         StartupTrace.mark("window-shown", 0);
         ClusterSession s = sessions.session();
         if (s != null) {
-            SyncProgress sync = s.fleet().sync();
+            SyncProgress sync = s.model().sync();
             if (!nodeRows.isEmpty()) {
                 StartupTrace.mark("first-nodes-on-screen", nodeRows.size());
             }

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.teams;
 
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.queues.teams.TeamRow;
 import dev.flightdeck.app.queues.teams.TeamTable;
@@ -56,7 +56,7 @@ public final class TeamsViewModel implements AutoCloseable {
         if (s == null || s.teamKey() == null) {
             show(null, List.of(), List.of());
         } else {
-            show(s.teamKey(), s.fleet().snapshot().nodes(), s.fleet().gangs(), s.fleet().queues());
+            show(s.teamKey(), s.model().snapshot().nodes(), s.model().gangs(), s.model().queues());
         }
     }
 

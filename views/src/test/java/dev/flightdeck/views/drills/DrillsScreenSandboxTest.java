@@ -84,7 +84,7 @@ class DrillsScreenSandboxTest {
         Node banner = robot.lookup("#drill-banner").query();
         assertTrue(banner.isVisible(), "the drill banner");
         FxWait.until(() -> sessions.session() != null && sessions.session() != before
-                && sessions.session().fleet().snapshot().summary().gpuNodes() == 16, "the console on the drill's 16-node sandbox");
+                && sessions.session().model().snapshot().summary().gpuNodes() == 16, "the console on the drill's 16-node sandbox");
 
         robot.clickOn("#nav-gangs");
         assertTrue(banner.isVisible(), "the banner stays on every screen");

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.telemetry.DcgmField;
 import dev.flightdeck.app.telemetry.GpuSignals;
 import dev.flightdeck.views.FxWait;
@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The nodes screen with a node's GPUs from an hour of hand-built telemetry (a failed row remap on GPU 3, GPU 5
- * throttled, a gap where a read failed), its verdict judged by a real fleet model from the same telemetry:
+ * throttled, a gap where a read failed), its verdict judged by a real cluster model from the same telemetry:
  * snapshotted to {@code target/screenshots/node-gpus.png} to be looked at.
  */
 @ExtendWith(ApplicationExtension.class)

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.queues.teams.TeamRow;
 import dev.flightdeck.app.settings.TeamKey;
 import dev.flightdeck.app.watch.WatchEvent;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Nodes screen with its team table, both fed by one real fleet model: ten nodes of llm-pretrain's (labelled and
+ * The Nodes screen with its team table, both fed by one real cluster model: ten nodes of llm-pretrain's (labelled and
  * tainted), eight of inference's (tainted only), six of no team; Indexed Jobs placed on them, one with a rank still
  * Pending. Snapshotted to {@code target/screenshots/nodes-teams.png} to be looked at.
  */

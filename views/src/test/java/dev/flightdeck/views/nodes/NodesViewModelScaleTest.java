@@ -1,9 +1,9 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 import dev.flightdeck.app.watch.WatchEvent;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
- * 7,500 nodes: the fleet model re-evaluates every node once a minute, so the view model
+ * 7,500 nodes: the cluster model re-evaluates every node once a minute, so the view model
  * must take a delta that touches every row without rebuilding the list or re-sorting
  * once per row. The time bound is loose (2 cores, CI noise); the change count is exact.
  */
@@ -52,7 +52,7 @@ class NodesViewModelScaleTest {
                 }
                 fleet.model.onNodeEvent(new WatchEvent.Upserted<>(b.build()));
             }
-            List<FleetDelta> tick = new ArrayList<>();
+            List<ClusterDelta> tick = new ArrayList<>();
             while (tick.stream().mapToInt(d -> d.upserted().size()).sum() < NODES) {
                 tick.addAll(fleet.next());
             }

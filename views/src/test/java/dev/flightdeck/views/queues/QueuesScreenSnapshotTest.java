@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Queues screen fed by a real fleet model with the Kueue-shaped fixtures (research full, run-big waiting for quota,
+ * The Queues screen fed by a real cluster model with the Kueue-shaped fixtures (research full, run-big waiting for quota,
  * sweep preempted): snapshotted to {@code target/screenshots/queues.png} to be looked at; a queued job opens its gang;
  * a cluster without Kueue gets its one line ({@code queues-not-served.png}), or Volcano's queues where they are served
  * ({@code queues-volcano.png}).

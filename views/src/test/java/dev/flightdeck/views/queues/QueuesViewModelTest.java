@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The Queues screen's state without a scene: a real fleet model's queue snapshot made into the table it shows. */
+/** The Queues screen's state without a scene: a real cluster model's queue snapshot made into the table it shows. */
 class QueuesViewModelTest {
 
     @Test

@@ -51,7 +51,7 @@ public final class DrainOperation implements SteppedOperation<DrainPlan, DrainEv
     /** The node's pods, budgets and the gangs it breaks, with the circuit breaker's verdict on this node alone. */
     @Override
     public DrainPlan read() throws IOException {
-        return reader().read(node, s.session().fleet().gangs(), s.session().fleet().snapshot().nodes(),
+        return reader().read(node, s.session().model().gangs(), s.session().model().snapshot().nodes(),
                 CircuitBreaker.of(s.drainLimits()), options, s.clock().instant());
     }
 
@@ -87,7 +87,7 @@ public final class DrainOperation implements SteppedOperation<DrainPlan, DrainEv
     public DrainOutcome execute(DrainPlan plan, String reason, ActionJournal journal, Consumer<DrainEvent> events) {
         // A budget that holds an eviction is re-read between retries: the plan as it is then, not as confirmed.
         return executor.execute(plan, reason, journal.user(),
-                () -> reader().read(node, s.session().fleet().gangs(), plan.options(), s.clock().instant()), events);
+                () -> reader().read(node, s.session().model().gangs(), plan.options(), s.clock().instant()), events);
     }
 
     @Override

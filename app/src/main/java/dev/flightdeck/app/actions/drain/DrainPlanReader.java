@@ -25,7 +25,7 @@ import java.util.function.Function;
 /**
  * Reads what a drain plan needs, fresh from the API server (the node's pods by field selector and
  * the budgets in their namespaces: a handful of small requests, as kubectl makes), and the gangs
- * with ranks on the node from the console's fleet model, priced with their checkpoint age.
+ * with ranks on the node from the console's cluster model, priced with their checkpoint age.
  * Changes nothing.
  */
 public final class DrainPlanReader {
@@ -40,7 +40,7 @@ public final class DrainPlanReader {
     }
 
     /** As {@link #read(String, List, DrainOptions, Instant)}, with the fleet's circuit breaker consulted. */
-    public DrainPlan read(String node, List<Gang> gangs, java.util.Collection<dev.flightdeck.app.fleet.GpuNode> fleet,
+    public DrainPlan read(String node, List<Gang> gangs, java.util.Collection<dev.flightdeck.app.nodes.GpuNode> fleet,
                           CircuitBreaker breaker, DrainOptions options, Instant now) throws IOException {
         return read(node, gangs, options, now).withBreaker(breaker.check(fleet, node));
     }

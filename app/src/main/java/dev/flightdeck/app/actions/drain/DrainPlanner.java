@@ -22,7 +22,7 @@ public final class DrainPlanner {
     /**
      * @param pods   the node's pods as listed at plan time
      * @param pdbs   the PodDisruptionBudgets of the pods' namespaces, as returned by the API server
-     * @param broken the gangs with ranks among {@code pods} (computed by the caller from the fleet model)
+     * @param broken the gangs with ranks among {@code pods} (computed by the caller from the cluster model)
      */
     public static DrainPlan plan(String node, List<DrainPod> pods, List<PodDisruptionBudgetObject> pdbs,
                                  List<BrokenGang> broken, DrainOptions options) {

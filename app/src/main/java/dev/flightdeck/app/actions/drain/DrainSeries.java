@@ -54,10 +54,10 @@ public final class DrainSeries {
     public Map<String, DrainPlan> plan(List<String> nodes, DrainOptions options) throws IOException {
         DrainPlanReader reader = new DrainPlanReader(s.rest(), s.session().checkpoints()::read);
         CircuitBreaker.Check together = CircuitBreaker.of(s.drainLimits())
-                .check(s.session().fleet().snapshot().nodes(), new LinkedHashSet<>(nodes));
+                .check(s.session().model().snapshot().nodes(), new LinkedHashSet<>(nodes));
         Map<String, DrainPlan> plans = new LinkedHashMap<>();
         for (String n : nodes) {
-            plans.put(n, reader.read(n, s.session().fleet().gangs(), options, s.clock().instant()).withBreaker(together));
+            plans.put(n, reader.read(n, s.session().model().gangs(), options, s.clock().instant()).withBreaker(together));
         }
         return plans;
     }

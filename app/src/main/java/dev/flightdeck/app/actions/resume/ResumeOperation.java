@@ -53,7 +53,7 @@ public final class ResumeOperation implements SteppedOperation<ResumePlan, Resum
     /** A resume of the gang named {@code ref} (NS/NAME) among the session's gangs. */
     public static ActionRun<ResumePlan, ResumeEvent, ResumeOutcome> run(ActionSession s, String ref, OptionalLong step) {
         return new ActionRun<>(s, new ResumeOperation(s, ref,
-                () -> reader(s).read(ref, s.session().fleet().gangs(), step, s.clock().instant()), ResumeOptions.DEFAULTS));
+                () -> reader(s).read(ref, s.session().model().gangs(), step, s.clock().instant()), ResumeOptions.DEFAULTS));
     }
 
     private static ResumePlanReader reader(ActionSession s) {

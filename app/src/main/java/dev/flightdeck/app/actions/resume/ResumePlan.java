@@ -13,7 +13,7 @@ import java.util.List;
  * What a resume would do: delete the workload (and so its pods) and create it again with the
  * checkpoint in every container. Nothing is changed by making a plan.
  *
- * @param verdictReason  why the gang is halted or failed, in the fleet model's words
+ * @param verdictReason  why the gang is halted or failed, in the cluster model's words
  * @param checkpoint     the checkpoint the new object loads
  * @param newest         whether it is the newest complete checkpoint (false when one was picked)
  * @param envName        the resume variable's name (its step goes into {@code envName + "_STEP"})

@@ -16,7 +16,7 @@ import java.util.OptionalLong;
 import java.util.function.Function;
 
 /**
- * Reads what a resume plan needs: the gang from the console's fleet model (its verdict), the
+ * Reads what a resume plan needs: the gang from the console's cluster model (its verdict), the
  * workload and its pods fresh from the API server (two requests), and the checkpoint status
  * from the workload's annotations (may list object storage). Changes nothing.
  */

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * A gang's pods as the server has them now, with their containers' states (how and when each last ended, which
- * the fleet model does not keep): one LIST by the gang's label where its system has one, paged, only the gang's
+ * the cluster model does not keep): one LIST by the gang's label where its system has one, paged, only the gang's
  * pods kept; the namespace's pods, paged, for those it did not find (older clusters' Jobs, pod groups).
  */
 public final class GangPods {

@@ -38,7 +38,7 @@ class DrainSandboxTest {
         sandbox = SandboxSession.open(64);
         rest = new KubeRest(sandbox.session.connection().api());
         reader = new DrainPlanReader(rest, sandbox.session.checkpoints()::read);
-        SandboxSession.eventually("the gangs", () -> sandbox.session.fleet().gangs().size() == 9);
+        SandboxSession.eventually("the gangs", () -> sandbox.session.model().gangs().size() == 9);
     }
 
     @AfterAll
@@ -47,7 +47,7 @@ class DrainSandboxTest {
     }
 
     private static DrainPlan plan(String node, DrainOptions options) throws java.io.IOException {
-        return reader.read(node, sandbox.session.fleet().gangs(), options, Instant.now());
+        return reader.read(node, sandbox.session.model().gangs(), options, Instant.now());
     }
 
     /** Training ranks mount /dev/shm as an emptyDir, so draining them needs that consent, as with kubectl. */
@@ -82,17 +82,17 @@ class DrainSandboxTest {
 
     @Test
     void theCircuitBreakerCountsWhatIsAlreadyOutAndRefusesPastItsLimit() throws Exception {
-        var fleet = sandbox.session.fleet().snapshot().nodes();
+        var fleet = sandbox.session.model().snapshot().nodes();
         DrainOptions consent = DrainOptions.DEFAULTS.withConsent(true, false);
         // Other tests in this class cordon nodes too, so the counts here are read, not assumed.
         long out = fleet.stream().filter(CircuitBreaker::outOfService).filter(n -> n.gpuTotal() > 0).count();
         assertTrue(out >= 4, "the sandbox seeds a cordoned, a NotReady and two gated nodes");
-        DrainPlan ok = reader.read("gpu-node-060", sandbox.session.fleet().gangs(), fleet, new CircuitBreaker(64, 100),
+        DrainPlan ok = reader.read("gpu-node-060", sandbox.session.model().gangs(), fleet, new CircuitBreaker(64, 100),
                 consent, Instant.now());
         assertTrue(ok.canProceed(), ok.breaker().line());
         assertTrue(ok.breaker().line().startsWith("circuit breaker: " + out + " GPU nodes ("), ok.breaker().line());
         assertTrue(ok.breaker().line().contains("; after this drain " + (out + 1) + " ("), ok.breaker().line());
-        DrainPlan tripped = reader.read("gpu-node-060", sandbox.session.fleet().gangs(), fleet, new CircuitBreaker((int) out, 100),
+        DrainPlan tripped = reader.read("gpu-node-060", sandbox.session.model().gangs(), fleet, new CircuitBreaker((int) out, 100),
                 consent, Instant.now());
         assertFalse(tripped.canProceed(), "one more node than the limit allows");
         assertTrue(tripped.breaker().trips());
@@ -138,7 +138,7 @@ class DrainSandboxTest {
             relax.join();
             setMinAvailable(30);
         }
-        SandboxSession.eventually("rank 2 replaced, Pending", () -> sandbox.session.fleet().gang(
+        SandboxSession.eventually("rank 2 replaced, Pending", () -> sandbox.session.model().gang(
                 new GangKey(GangSystem.INDEXED_JOB, "training", "llm-pretrain")).ranks().stream()
                 .anyMatch(r -> r.rank() == 2 && r.node() == null));
     }
@@ -197,7 +197,7 @@ class DrainSandboxTest {
         DrainOutcome o = new DrainExecutor(rest, Clock.systemUTC(), FAST_RETRY).execute(ok, "r", "alice",
                 () -> plan(node, both), e -> { });
         assertEquals(DrainOutcome.Result.DRAINED, o.result(), o.summary());
-        SandboxSession.eventually("the debug pod gone", () -> sandbox.session.fleet().podsOn(node).stream()
+        SandboxSession.eventually("the debug pod gone", () -> sandbox.session.model().podsOn(node).stream()
                 .noneMatch(p -> p.name().equals("debug-shell")));
     }
 }

@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Workload fixtures and gangs as the fleet model would describe them, for planner tests. */
+/** Workload fixtures and gangs as the cluster model would describe them, for planner tests. */
 final class ResumeFixtures {
 
     static final Instant NOW = Instant.parse("2026-11-22T04:00:00Z");

@@ -57,7 +57,7 @@ class ResumeSandboxTest {
         sandbox = SandboxSession.open(64);
         rest = new KubeRest(sandbox.session.connection().api());
         reader = new ResumePlanReader(rest, sandbox.session.checkpoints()::read);
-        SandboxSession.eventually("the gangs", () -> sandbox.session.fleet().gangs().size() == 9);
+        SandboxSession.eventually("the gangs", () -> sandbox.session.model().gangs().size() == 9);
     }
 
     @AfterAll
@@ -66,7 +66,7 @@ class ResumeSandboxTest {
     }
 
     private static ResumePlan plan(String ref) throws Exception {
-        return reader.read(ref, sandbox.session.fleet().gangs(), OptionalLong.empty(), Instant.now());
+        return reader.read(ref, sandbox.session.model().gangs(), OptionalLong.empty(), Instant.now());
     }
 
     /** The run's journal as the executor gets it, for the tests of the executor alone. */
@@ -76,10 +76,10 @@ class ResumeSandboxTest {
     }
 
     private static Gang gang(GangSystem system, String ns, String name) {
-        return sandbox.session.fleet().gang(new GangKey(system, ns, name));
+        return sandbox.session.model().gang(new GangKey(system, ns, name));
     }
 
-    /** Simulates a rank crashing: its pod goes Failed, which halts the gang in the fleet model. */
+    /** Simulates a rank crashing: its pod goes Failed, which halts the gang in the cluster model. */
     private static void failOneRank(String ns, String label, String workload, GangSystem system) throws Exception {
         ObjectNode pod = sandbox.sandbox.store().list("pods", ns, l -> workload.equals(l.get(label))).getFirst();
         pod.putObject("status").put("phase", "Failed");
@@ -184,7 +184,7 @@ class ResumeSandboxTest {
         assertTrue(events.stream().anyMatch(e -> e instanceof ResumeEvent.Saved)
                 && events.indexOf(events.stream().filter(e -> e instanceof ResumeEvent.Saved).findFirst().orElseThrow())
                 < events.indexOf(events.stream().filter(e -> e instanceof ResumeEvent.Deleting).findFirst().orElseThrow()));
-        SandboxSession.eventually("the new gang in the fleet model, no rank failed", () -> {
+        SandboxSession.eventually("the new gang in the cluster model, no rank failed", () -> {
             Gang g = gang(GangSystem.INDEXED_JOB, "training", "rlhf-actor");
             return g != null && g.ranks().size() == 16 && g.verdict() != GangVerdict.HALTED;
         });

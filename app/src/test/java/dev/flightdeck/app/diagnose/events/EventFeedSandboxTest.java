@@ -144,7 +144,7 @@ class EventFeedSandboxTest {
                 TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS));
             assertTrue(session.events().watched().isEmpty(), "a session watches no Events by itself");
-            dev.flightdeck.app.gangs.Gang gang = session.fleet().gangs().stream()
+            dev.flightdeck.app.gangs.Gang gang = session.model().gangs().stream()
                     .filter(g -> g.key().name().equals("llm-pretrain")).findFirst().orElseThrow();
             Rows rows = new Rows();
             try (EventsView view = session.events().forGang(gang, 100, rows::accept)) {

@@ -36,7 +36,7 @@ class GangLogFetchTest {
         session = ClusterSession.open(TestSandboxes.target(sandbox),
                 SessionOptions.DEFAULTS.withRequestBudget(new RequestBudget(10_000, 10_000)));
         assertTrue(session.awaitSynced(2, TimeUnit.MINUTES));
-        gang = session.fleet().gangs().stream().filter(g -> g.key().name().equals("load-0")).findFirst().orElseThrow();
+        gang = session.model().gangs().stream().filter(g -> g.key().name().equals("load-0")).findFirst().orElseThrow();
     }
 
     @AfterAll

@@ -130,9 +130,9 @@ class TeamCapacityRealTest {
         SessionOptions options = SessionOptions.DEFAULTS.with(ClusterSettings.DEFAULTS.withTeamKey(new TeamKey(key)));
         try (ClusterSession session = ClusterSession.open(real.target(), options)) {
             assertTrue(session.awaitSynced(2, TimeUnit.MINUTES), "watches synced");
-            TeamTable t = TeamTable.of(session.teamKey(), session.fleet().snapshot().nodes(), session.fleet().gangs());
-            assertEquals(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED, session.fleet().node(a3).verdict());
-            assertEquals(dev.flightdeck.app.fleet.NodeVerdict.DEGRADED, session.fleet().node(a2).verdict());
+            TeamTable t = TeamTable.of(session.teamKey(), session.model().snapshot().nodes(), session.model().gangs());
+            assertEquals(dev.flightdeck.app.nodes.NodeVerdict.UNTRUSTED, session.model().node(a3).verdict());
+            assertEquals(dev.flightdeck.app.nodes.NodeVerdict.DEGRADED, session.model().node(a2).verdict());
             assertEquals(new TeamRow("alpha", 3, 24, 15, 9, 8, 1, 0, 0), t.row("alpha"));
             assertEquals(new TeamRow("beta", 2, 8, 4, 4, 0, 0, 1, 0), t.row("beta"));
             int[] others = ungrouped();
@@ -140,7 +140,7 @@ class TeamCapacityRealTest {
             assertEquals(others[0], none.nodes());
             assertEquals(others[1], none.gpusTotal());
             assertTrue(t.gangsOnNoNode() >= 1, "nowhere is in no team's row: " + t);
-            assertTrue(NodeKeys.offered(session.fleet().snapshot().nodes()).stream()
+            assertTrue(NodeKeys.offered(session.model().snapshot().nodes()).stream()
                     .anyMatch(o -> o.key().equals(key) && o.nodes() == 5), "the dialog would offer the key");
         }
     }

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.queues.teams;
 
 import dev.flightdeck.app.TestSandboxes;
-import dev.flightdeck.app.fleet.FleetSnapshot;
+import dev.flightdeck.app.nodes.ClusterSnapshot;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
@@ -38,7 +38,7 @@ public final class TeamTableBenchmark {
                 throw new IllegalStateException("did not sync: " + session.health().describe());
             }
             System.out.printf("sandbox: %,d nodes, %,d pods, %,d gangs, synced in %.1f s%n", nodes,
-                    session.fleet().podCount(), session.fleet().gangs().size(), (System.nanoTime() - t0) / 1e9);
+                    session.model().podCount(), session.model().gangs().size(), (System.nanoTime() - t0) / 1e9);
             List<Double> snap = new ArrayList<>();
             List<Double> gangList = new ArrayList<>();
             List<Double> table = new ArrayList<>();
@@ -46,10 +46,10 @@ public final class TeamTableBenchmark {
             TeamTable last = null;
             for (int r = 0; r <= rounds; r++) {
                 long t = System.nanoTime();
-                FleetSnapshot s = session.fleet().snapshot();
+                ClusterSnapshot s = session.model().snapshot();
                 double a = ms(t);
                 t = System.nanoTime();
-                List<Gang> g = session.fleet().gangs();
+                List<Gang> g = session.model().gangs();
                 double b = ms(t);
                 t = System.nanoTime();
                 last = TeamTable.of(key, s.nodes(), g);

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.telemetry.exporter;
 
 import dev.flightdeck.app.SandboxSession;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.telemetry.DcgmField;
 import dev.flightdeck.app.telemetry.GpuSignals;
@@ -73,7 +73,7 @@ class ExporterSourceSandboxTest {
     void eachRankPodsGpusAreMappedToIt() {
         for (int n = 0; n < 16; n++) {
             int rank = n;
-            PodFacts pod = s.session.fleet().podsOn(node(n)).stream()
+            PodFacts pod = s.session.model().podsOn(node(n)).stream()
                     .filter(p -> "llm-pretrain".equals(p.labels().get("batch.kubernetes.io/job-name"))
                             && Integer.toString(rank).equals(p.labels().get("batch.kubernetes.io/job-completion-index")))
                     .findFirst().orElseThrow();

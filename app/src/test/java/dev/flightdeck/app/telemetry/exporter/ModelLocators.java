@@ -1,6 +1,6 @@
 package dev.flightdeck.app.telemetry.exporter;
 
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.PodLocator;
@@ -17,7 +17,7 @@ final class ModelLocators {
     /** Where the model's pods run now, copied once (a lookup per GPU must not walk 100k pods). */
     static PodLocator pods(ClusterSession session) {
         Map<String, String> nodeByPod = new HashMap<>();
-        for (PodFacts p : session.fleet().podsNamed(n -> true, Integer.MAX_VALUE)) {
+        for (PodFacts p : session.model().podsNamed(n -> true, Integer.MAX_VALUE)) {
             if (p.nodeName() != null) {
                 nodeByPod.put(p.key(), p.nodeName());
             }
@@ -26,6 +26,6 @@ final class ModelLocators {
     }
 
     static GpuLabelMapping.NodeNames nodes(ClusterSession session) {
-        return name -> session.fleet().node(name) != null;
+        return name -> session.model().node(name) != null;
     }
 }
