@@ -255,6 +255,40 @@ public final class MainWindow extends BorderPane {
         notice.set(text);
     }
 
+    /**
+     * Shows the window in {@code stage} where and as the layout remembers it ({@code width} by {@code height} when it
+     * remembers nothing), and keeps the layout as the person changes it: the stage, every screen's tables and
+     * splitters as each is first shown, the screen last shown per cluster.
+     */
+    public void showIn(javafx.stage.Stage stage, dev.flightdeck.views.layout.WindowLayoutBinding layout, double width,
+                       double height) {
+        layout.place(stage, width, height);
+        stage.setScene(createScene(stage.getWidth(), stage.getHeight()));
+        rememberLayout(layout);
+        stage.show();
+        layout.follow(stage);
+    }
+
+    private void rememberLayout(dev.flightdeck.views.layout.WindowLayoutBinding layout) {
+        screens.onShown((id, view) -> {
+            layout.followAll(id, view);
+            ConnectionTarget t = sessions.targetProperty().get();
+            if (t != null) {
+                layout.screenShown(t.displayName(), id);
+            }
+        });
+        // Back to the screen last shown for a cluster when it comes on screen (a link that names a screen shows its
+        // own afterwards).
+        java.util.function.Consumer<ConnectionTarget> back = t -> {
+            String last = t == null ? null : layout.lastScreen(t.displayName());
+            if (last != null && screens.offered(last) && !screens.showing(last)) {
+                screens.show(last);
+            }
+        };
+        sessions.targetProperty().addListener((o, old, t) -> back.accept(t));
+        back.accept(sessions.targetProperty().get());
+    }
+
     /** A scene with the theme and the window's keyboard shortcuts. */
     public Scene createScene(double width, double height) {
         Scene scene = new Scene(this, width, height);

@@ -40,6 +40,8 @@ public final class Styles {
     public static final String SECTION_TITLE = "section-title";
     public static final String KEY = "key";
     public static final String MUTED = "muted";
+    /** The one line a details pane shows while nothing is selected: what to select. */
+    public static final String EMPTY_DETAILS = "empty-details";
     public static final String PROBLEM = "problem";
     public static final String MONO = "mono";
 
