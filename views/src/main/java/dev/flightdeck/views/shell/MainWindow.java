@@ -130,6 +130,31 @@ public final class MainWindow extends BorderPane {
                 Screen.of("drills", "Drills", Icons.DRILL, this::drillsView)), "nodes", this::setCenter);
         setLeft(screens);
         setBottom(statusBar);
+        this.notifications = notifications(dev.flightdeck.app.notify.DesktopNotifier.standard());
+    }
+
+    private final dev.flightdeck.views.notify.NotificationsViewModel notifications;
+    private dev.flightdeck.app.notify.NotificationWatch notificationWatch;
+
+    /**
+     * The bell and its list, fed by a watch over every open cluster whose notifications are on (read from the
+     * settings off the FX thread), each also shown on the desktop when it can be.
+     */
+    private dev.flightdeck.views.notify.NotificationsViewModel notifications(dev.flightdeck.app.notify.DesktopNotifier desktop) {
+        var vm = new dev.flightdeck.views.notify.NotificationsViewModel(desktop,
+                desktop.whyNone(System.getProperty("os.name", "")), notice::set);
+        notificationWatch = new dev.flightdeck.app.notify.NotificationWatch(sessions.fleet(),
+                () -> dev.flightdeck.app.settings.SettingsFile.standard().load(), clock,
+                told -> javafx.application.Platform.runLater(() -> vm.add(told)));
+        // A cluster's settings saved (notifications turned on): the watch reads them again before its next look.
+        sessions.settingsProperty().addListener((o, old, now) -> notificationWatch.settingsChanged());
+        topBar.showBell(new dev.flightdeck.views.notify.NotificationBell(vm, clock, links::open));
+        notificationWatch.start();
+        return vm;
+    }
+
+    public dev.flightdeck.views.notify.NotificationsViewModel notifications() {
+        return notifications;
     }
 
     /** The clusters kept open: started with the kubeconfig and the remembered (or command-line) choice. */
@@ -379,6 +404,7 @@ public final class MainWindow extends BorderPane {
     }
 
     public void stop() {
+        notificationWatch.close();
         kept.stop();
         evidence.stop();
         events.close();
