@@ -54,7 +54,8 @@ public final class ClusterObservations {
         Map<String, String> why = new LinkedHashMap<>();
         for (Gang g : worstFirst) {
             if (g.verdict() == GangVerdict.HALTED || g.verdict() == GangVerdict.FAILED) {
-                halted.put(g.key().toString(), g.verdict().label() + (g.reasons().isEmpty() ? "" : ": " + g.reasonText()));
+                // The first reason is why it stopped; the rest (ranks on degraded nodes, …) are for its screen.
+                halted.put(g.key().toString(), g.verdict().label() + (g.reasons().isEmpty() ? "" : ": " + g.reasons().getFirst()));
             }
             if (g.verdict() == GangVerdict.FINISHED) {
                 continue;

@@ -113,6 +113,12 @@ public final class NotificationRules {
         return out;
     }
 
+    /** Whether the cluster's first whole observation was made: from now on, what changes there is told. */
+    public boolean baselined(String cluster) {
+        ClusterState s = clusters.get(cluster);
+        return s != null && s.baselined;
+    }
+
     /** Forgets a cluster (closed, or its notifications turned off): turned on again, it starts from where it stands. */
     public void forget(String cluster) {
         clusters.remove(cluster);

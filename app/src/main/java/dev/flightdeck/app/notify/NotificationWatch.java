@@ -35,6 +35,7 @@ public final class NotificationWatch implements AutoCloseable {
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().name("notifications").daemon().unstarted(r));
     private final Set<String> watched = new HashSet<>();
+    private final Set<String> baselined = new HashSet<>();
     private SettingsFile.Loaded loaded;
     private Instant loadedAt;
     private volatile boolean reread;
@@ -60,6 +61,11 @@ public final class NotificationWatch implements AutoCloseable {
     /** Which clusters are watched now (those open with notifications on), as of the last look. */
     public synchronized Set<String> watched() {
         return Set.copyOf(watched);
+    }
+
+    /** The clusters watched whose first whole look was taken: what changes there from now on is told. */
+    public synchronized Set<String> telling() {
+        return Set.copyOf(baselined);
     }
 
     private void guardedLook() {
@@ -95,6 +101,8 @@ public final class NotificationWatch implements AutoCloseable {
             }
             watched.clear();
             watched.addAll(on);
+            baselined.clear();
+            on.stream().filter(rules::baselined).forEach(baselined::add);
         }
         out.addAll(rules.tick());
         if (!out.isEmpty()) {

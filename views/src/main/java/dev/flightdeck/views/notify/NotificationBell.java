@@ -61,7 +61,9 @@ public final class NotificationBell extends StackPane {
 
         list.setId("notification-list");
         list.setItems(vm.recent());
-        list.setPrefSize(520, 360);
+        list.setPrefWidth(520);
+        // As tall as its notifications, up to a screenful: one notification is not a box of empty stripes.
+        list.prefHeightProperty().bind(Bindings.min(360, Bindings.max(96, Bindings.size(vm.recent()).multiply(84))));
         Label empty = new Label("No notifications yet. Turn them on for a cluster in Cluster settings: a gang that halts, "
                 + "a cluster that cannot be reached, a node carrying ranks that turns untrusted, a job waiting too long.");
         empty.setWrapText(true);
@@ -149,9 +151,9 @@ public final class NotificationBell extends StackPane {
 
         private static org.kordamp.ikonli.Ikon icon(Notification.Kind k) {
             return switch (k) {
-                case GANG_HALTED -> Icons.GANGS;
+                case GANG_HALTED -> Icons.gangVerdict(dev.flightdeck.app.gangs.GangVerdict.HALTED);
                 case CLUSTER_UNREACHABLE -> Icons.ERROR;
-                case NODE_UNTRUSTED -> Icons.NODES;
+                case NODE_UNTRUSTED -> Icons.verdict(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED);
                 case QUEUED_TOO_LONG -> Icons.QUEUES;
             };
         }

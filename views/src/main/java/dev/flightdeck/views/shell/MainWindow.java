@@ -153,6 +153,10 @@ public final class MainWindow extends BorderPane {
         return vm;
     }
 
+    public dev.flightdeck.app.notify.NotificationWatch notificationWatch() {
+        return notificationWatch;
+    }
+
     public dev.flightdeck.views.notify.NotificationsViewModel notifications() {
         return notifications;
     }
