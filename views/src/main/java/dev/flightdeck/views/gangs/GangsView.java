@@ -90,7 +90,9 @@ public final class GangsView extends VBox {
         javafx.scene.layout.StackPane details = new javafx.scene.layout.StackPane(bottom, none);
         javafx.scene.layout.StackPane.setAlignment(none, javafx.geometry.Pos.TOP_LEFT);
         bottom.visibleProperty().bind(vm.selectedProperty().isNotNull());
+        bottom.managedProperty().bind(bottom.visibleProperty());
         none.visibleProperty().bind(vm.selectedProperty().isNull());
+        none.managedProperty().bind(none.visibleProperty());
         SplitPane split = new SplitPane(table, details);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.36);

@@ -22,6 +22,8 @@ public final class DetailsSplit {
 
     private final SplitPane split;
     private final Region details;
+    /** Held here: a binding such as {@code selected.isNotNull()} is only weakly held by what it observes. */
+    private ObservableBooleanValue selected;
     private double wanted;
     private boolean collapsed;
 
@@ -37,6 +39,7 @@ public final class DetailsSplit {
      */
     public static DetailsSplit install(SplitPane split, Region details, ObservableBooleanValue selected) {
         DetailsSplit d = new DetailsSplit(split, details, split.getDividerPositions()[0]);
+        d.selected = selected;
         split.getProperties().put(KEY, d);
         split.getDividers().getFirst().positionProperty().addListener((o, old, now) -> {
             if (!d.collapsed) {
@@ -74,11 +77,15 @@ public final class DetailsSplit {
     private void show(boolean something) {
         collapsed = !something;
         boolean vertical = split.getOrientation() == Orientation.VERTICAL;
+        // Exactly the strip: its min too, since the details' own min (a rank map's, a chart's) may be larger.
         double max = something ? Double.MAX_VALUE : STRIP;
+        double min = something ? Region.USE_COMPUTED_SIZE : STRIP;
         if (vertical) {
             details.setMaxHeight(max);
+            details.setMinHeight(min);
         } else {
             details.setMaxWidth(max);
+            details.setMinWidth(min);
         }
         // The skin keeps a divider where it was unless told: past the strip while collapsed, back to the room wanted after.
         split.setDividerPositions(something ? wanted : 1.0);

@@ -156,19 +156,49 @@ public final class WindowLayoutBinding {
      * screen ("gangs/split-0" is the screen's first).
      */
     public void followAll(String screen, Node root) {
-        int t = 0;
-        for (Node n : root.lookupAll(".table-view")) {
-            if (n instanceof TableView<?> table) {
-                follow(table.getId() != null ? table.getId() : screen + "/table-" + t, table);
-                t++;
-            }
+        List<TableView<?>> tables = new ArrayList<>();
+        List<SplitPane> splits = new ArrayList<>();
+        walk(root, tables, splits);
+        for (int t = 0; t < tables.size(); t++) {
+            TableView<?> table = tables.get(t);
+            follow(table.getId() != null ? table.getId() : screen + "/table-" + t, table);
         }
-        int s = 0;
-        for (Node n : root.lookupAll(".split-pane")) {
-            if (n instanceof SplitPane split) {
-                follow(screen + "/split-" + s++, split);
-            }
+        for (int s = 0; s < splits.size(); s++) {
+            follow(screen + "/split-" + s, splits.get(s));
         }
+    }
+
+    /**
+     * Depth first, in the order built. Not {@code lookupAll}: a control's skin may not exist yet when a screen is
+     * first shown, and until it does a SplitPane's items or a ScrollPane's content are not among its children.
+     */
+    private static void walk(Node n, List<TableView<?>> tables, List<SplitPane> splits) {
+        if (n instanceof TableView<?> t) {
+            tables.add(t);
+            return;
+        }
+        List<Node> inside = new ArrayList<>();
+        if (n instanceof SplitPane s) {
+            splits.add(s);
+            inside.addAll(s.getItems());
+        } else if (n instanceof javafx.scene.control.ScrollPane sp) {
+            if (sp.getContent() != null) {
+                inside.add(sp.getContent());
+            }
+        } else if (n instanceof javafx.scene.control.TabPane tp) {
+            tp.getTabs().forEach(tab -> {
+                if (tab.getContent() != null) {
+                    inside.add(tab.getContent());
+                }
+            });
+        } else if (n instanceof javafx.scene.control.TitledPane tp) {
+            if (tp.getContent() != null) {
+                inside.add(tp.getContent());
+            }
+        } else if (n instanceof javafx.scene.Parent p && !(n instanceof javafx.scene.control.Control)) {
+            inside.addAll(p.getChildrenUnmodifiable());
+        }
+        inside.forEach(c -> walk(c, tables, splits));
     }
 
     /** The screen last shown for {@code cluster}, or null. */
