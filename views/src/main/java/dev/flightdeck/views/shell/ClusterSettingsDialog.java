@@ -35,8 +35,9 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final TextField interval = new TextField();
     private final CheckBox drills = new CheckBox("Allow drills here: they create virtual GPU nodes and pods (labelled "
             + "flightdeck.dev/drill, tainted, removed afterwards). Staging clusters only.");
-    private final CheckBox notify = new CheckBox("Notify me about this cluster: a gang halts, the cluster cannot be "
-            + "reached, a node carrying ranks turns untrusted, a job waits in its queue longer than");
+    private final CheckBox notify = new CheckBox("Notify me about this cluster: when a gang halts, the cluster cannot be "
+            + "reached, a node carrying ranks turns untrusted, or a job waits in its queue too long (in the window, and on "
+            + "the desktop where it offers notifications)");
     private final TextField queueWait = new TextField();
     private final Label error = new Label();
     private final GpuTelemetryFields telemetry;
@@ -85,6 +86,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         notify.setSelected(current.notifications().on());
         queueWait.setId("settings-queue-wait");
         queueWait.setPrefColumnCount(4);
+        queueWait.setMaxWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         queueWait.setText(Long.toString(current.notifications().queueWait().toMinutes()));
         queueWait.disableProperty().bind(notify.selectedProperty().not());
         error.setId("settings-error");
@@ -120,7 +122,7 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         notifications.getStyleClass().add(Styles.SECTION_TITLE);
         grid.add(notifications, 0, row++, 2, 1);
         grid.add(notify, 1, row++);
-        grid.addRow(row++, new Label("Queue wait worth telling (minutes)"), queueWait);
+        grid.addRow(row++, new Label("Too long in a queue (minutes)"), queueWait);
         Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
                 + "~/.aws profiles, and Prometheus's from the files named; none is stored here.");
         where.getStyleClass().add(Styles.MUTED);
