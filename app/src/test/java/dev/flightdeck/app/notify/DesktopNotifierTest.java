@@ -51,13 +51,13 @@ class DesktopNotifierTest {
 
     @Test
     void itsTextGoesThroughTheRedactionBoundary() throws Exception {
-        String token = "fd-notify-" + "s3cr3tT0kenValue9876543210";
+        String token = dev.flightdeck.testkit.TestSecrets.remember("fd-notify-" + "s3cr3tT0kenValue9876543210");
         KnownSecrets.register(token);
         Path bin = fakeNotifySend("true");
         DesktopNotifier n = DesktopNotifier.find("Linux", Map.of("PATH", bin.toString()));
         List<String> cmd = n.command(new Notification("prod", Notification.Kind.GANG_HALTED, "a/b", "Gang halted on prod",
                 "a/b: failed with --token=" + token, Instant.EPOCH, 1));
-        assertFalse(String.join(" ", cmd).contains(token), cmd.toString());
+        assertFalse(String.join(" ", cmd).contains(token), "the token reached notify-send's arguments");
         assertTrue(cmd.getLast().contains("<redacted by flightdeck>"), cmd.getLast());
     }
 
