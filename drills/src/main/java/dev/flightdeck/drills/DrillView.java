@@ -1,10 +1,10 @@
 package dev.flightdeck.drills;
 
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankSlot;
@@ -20,11 +20,11 @@ import java.util.Map;
  */
 final class DrillView {
 
-    private final FleetModel fleet;
+    private final ClusterModel fleet;
     private final java.util.function.Predicate<String> drillNode;
 
     /** @param drillNode which nodes are the drill's (on a staging cluster, its virtual nodes only) */
-    DrillView(FleetModel fleet, java.util.function.Predicate<String> drillNode) {
+    DrillView(ClusterModel fleet, java.util.function.Predicate<String> drillNode) {
         this.fleet = fleet;
         this.drillNode = drillNode;
     }

@@ -1,7 +1,7 @@
 package dev.flightdeck.drills;
 
 import dev.flightdeck.drills.Scenario.Goal;
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package dev.flightdeck.drills;
 
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.drills.Scenario.Mistake;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
 
 import java.time.Instant;
 import java.util.ArrayList;

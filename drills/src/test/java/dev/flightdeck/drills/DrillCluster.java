@@ -1,11 +1,11 @@
 package dev.flightdeck.drills;
 
-import dev.flightdeck.app.fleet.GpuLabels;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.nodes.GpuLabels;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
+import dev.flightdeck.app.nodes.PreflightConvention;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.watch.WatchEvent;
 
 import java.time.Clock;
@@ -24,11 +24,11 @@ final class DrillCluster implements AutoCloseable {
 
     static final String GANG = "training/llm";
 
-    private final FleetModel model;
+    private final ClusterModel model;
     private final Instant started;
 
     DrillCluster(int nodes, int ranks, Instant now) throws InterruptedException {
-        this.model = new FleetModel(PreflightConvention.DEFAULT, Clock.fixed(now, java.time.ZoneOffset.UTC));
+        this.model = new ClusterModel(PreflightConvention.DEFAULT, Clock.fixed(now, java.time.ZoneOffset.UTC));
         this.started = now.minusSeconds(7200);
         List<NodeFacts> all = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {

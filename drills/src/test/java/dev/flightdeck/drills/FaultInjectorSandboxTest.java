@@ -1,7 +1,7 @@
 package dev.flightdeck.drills;
 
 import dev.flightdeck.drills.world.SandboxWorld;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;

@@ -2,7 +2,7 @@ package dev.flightdeck.drills;
 
 import dev.flightdeck.app.actions.drain.CircuitBreaker;
 import dev.flightdeck.drills.Scenario.Mistake;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

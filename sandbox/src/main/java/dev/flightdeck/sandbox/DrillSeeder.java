@@ -38,15 +38,15 @@ final class DrillSeeder {
 
     /** The healthy nodes and their daemons, with no gang yet. */
     void seedNodes(int nodes) throws StoreException {
-        FleetSeeder.seedNamespaces(store);
+        ClusterSeeder.seedNamespaces(store);
         store.create("nodes", NodeTemplates.systemNode("system-node-0", now));
-        FleetSeeder.seedDaemonSets(store, nodes, now);
+        ClusterSeeder.seedDaemonSets(store, nodes, now);
         int podIds = 0;
         for (int i = 0; i < nodes; i++) {
-            String name = FleetSeeder.nodeName(i, nodes);
+            String name = ClusterSeeder.nodeName(i, nodes);
             store.create("nodes", NodeTemplates.gpuNode(name, i, now));
-            for (String ds : FleetSeeder.DAEMONSETS) {
-                store.create("pods", PodTemplates.daemonPod(FleetSeeder.daemonSetNamespace(ds), ds, podIds++, name, 0,
+            for (String ds : ClusterSeeder.DAEMONSETS) {
+                store.create("pods", PodTemplates.daemonPod(ClusterSeeder.daemonSetNamespace(ds), ds, podIds++, name, 0,
                         now.minusSeconds(86_400)));
             }
         }
@@ -66,7 +66,7 @@ final class DrillSeeder {
                 }
                 free -= g.gpusPerRank();
                 store.create("pods", PodTemplates.indexedJobRank(g.namespace(), g.name(), r,
-                        FleetSeeder.nodeName(node % nodes, nodes), g.gpusPerRank(), started));
+                        ClusterSeeder.nodeName(node % nodes, nodes), g.gpusPerRank(), started));
             }
             ObjectNode job = PodTemplates.indexedJob(g.namespace(), g.name(), g.ranks(), g.gpusPerRank(), started);
             new SandboxCheckpoints(buckets).dcp(job, g.lastCheckpoint(), g.step(), STEPS_PER_SAVE, g.checkpointEvery(),

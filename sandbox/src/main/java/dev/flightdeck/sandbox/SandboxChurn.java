@@ -47,7 +47,7 @@ final class SandboxChurn implements AutoCloseable {
         if (i % 64 == SandboxTrouble.NOT_READY) {
             return;
         }
-        String name = FleetSeeder.nodeName(i, nodes);
+        String name = ClusterSeeder.nodeName(i, nodes);
         setReady(name, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.");
         timer.schedule(() -> {
             try {
@@ -66,9 +66,9 @@ final class SandboxChurn implements AutoCloseable {
 
     private void restartPod() throws StoreException {
         int i = ThreadLocalRandom.current().nextInt(nodes);
-        String ds = FleetSeeder.DAEMONSETS[ThreadLocalRandom.current().nextInt(2)];
+        String ds = ClusterSeeder.DAEMONSETS[ThreadLocalRandom.current().nextInt(2)];
         // daemon pods are numbered in seeding order: 7 DaemonSets then the node's CPU pods
-        String podName = store.findPodName("gpu-operator", ds, FleetSeeder.nodeName(i, nodes));
+        String podName = store.findPodName("gpu-operator", ds, ClusterSeeder.nodeName(i, nodes));
         if (podName == null) {
             return;
         }

@@ -36,7 +36,7 @@ public final class SandboxCluster implements AutoCloseable {
     }
 
     private SandboxCluster(int nodes, boolean churning) {
-        this(nodes, churning, (store, buckets, trainers, now) -> new FleetSeeder(store, buckets, now, nodes).seed(nodes));
+        this(nodes, churning, (store, buckets, trainers, now) -> new ClusterSeeder(store, buckets, now, nodes).seed(nodes));
     }
 
     private SandboxCluster(int nodes, boolean churning, Seeding seeding) {
@@ -100,7 +100,7 @@ public final class SandboxCluster implements AutoCloseable {
     /** As {@link #startGangLoad(int, int, int)}, with a first gang of {@code firstGangRanks} ranks. */
     public static SandboxCluster startGangLoad(int nodes, int gangs, int ranksPerGang, int firstGangRanks) {
         return new SandboxCluster(nodes, false, (store, buckets, trainers, now) -> {
-            List<String> names = new FleetSeeder(store, buckets, now, nodes).seed(nodes, false);
+            List<String> names = new ClusterSeeder(store, buckets, now, nodes).seed(nodes, false);
             new GangLoadSeeder(store, now).seed(names, gangs, ranksPerGang, firstGangRanks);
         });
     }

@@ -35,7 +35,7 @@ class SandboxDcgmExporterDrillTest {
     }
 
     private static String node(int i) {
-        return FleetSeeder.nodeName(i, 4);
+        return ClusterSeeder.nodeName(i, 4);
     }
 
     private static String rank(String gang, int index) throws Exception {

@@ -34,7 +34,7 @@ class SandboxDcgmExporterTest {
     }
 
     private static String node(int i) {
-        return FleetSeeder.nodeName(i, 64);
+        return ClusterSeeder.nodeName(i, 64);
     }
 
     @Test

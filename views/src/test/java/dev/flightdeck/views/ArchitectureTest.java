@@ -32,7 +32,7 @@ class ArchitectureTest {
     @Test
     void bothLayersAreActuallyImported() {
         // Guards against a rule passing vacuously because nothing was found on the class path.
-        assertTrue(app.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.app.model.FleetModel")),
+        assertTrue(app.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.app.model.ClusterModel")),
                 "app classes imported: " + app.size());
         assertTrue(app.size() > 20, "app classes imported: " + app.size());
         assertTrue(views.stream().anyMatch(c -> c.getName().equals("dev.flightdeck.views.nodes.NodesViewModel")),

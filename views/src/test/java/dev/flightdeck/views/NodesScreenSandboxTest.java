@@ -1,6 +1,6 @@
 package dev.flightdeck.views;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.sandbox.SandboxControl;
 import dev.flightdeck.views.nodes.NodeRow;
 import dev.flightdeck.views.shell.MainWindow;

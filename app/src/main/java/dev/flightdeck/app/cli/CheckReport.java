@@ -1,8 +1,8 @@
 package dev.flightdeck.app.cli;
 
-import dev.flightdeck.app.fleet.FleetSnapshot;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.ClusterSnapshot;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +18,7 @@ public final class CheckReport {
     private CheckReport() {
     }
 
-    public static List<String> lines(FleetSnapshot fleet) {
+    public static List<String> lines(ClusterSnapshot fleet) {
         List<String> out = new ArrayList<>();
         out.add(fleet.summary().line());
         List<GpuNode> flagged = new ArrayList<>(fleet.nodes().stream()

@@ -118,7 +118,7 @@ final class EventsCommand {
     private static int print(EventReads.Result r, String what, EventsRequest req, PrintStream out, PrintStream err) {
         if (r.events().isEmpty()) {
             err.println("flightdeck: no " + (req.warnings() ? "Warning " : "") + what.replaceFirst("^events", "Events")
-                    + (req.since() == null ? "" : " in the last " + dev.flightdeck.app.fleet.Ages.format(req.since()))
+                    + (req.since() == null ? "" : " in the last " + dev.flightdeck.app.nodes.Ages.format(req.since()))
                     + " (the API server keeps Events for its --event-ttl, an hour by default)");
             out.flush();
             return CheckCommand.OK;

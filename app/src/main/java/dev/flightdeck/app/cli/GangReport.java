@@ -2,7 +2,7 @@ package dev.flightdeck.app.cli;
 
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
 import dev.flightdeck.app.checkpoints.GangRisk;
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 

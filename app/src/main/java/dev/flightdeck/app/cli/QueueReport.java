@@ -1,6 +1,6 @@
 package dev.flightdeck.app.cli;
 
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.app.queues.ClusterQueueView;
 import dev.flightdeck.app.queues.KueueObject;
 import dev.flightdeck.app.queues.Quantities;

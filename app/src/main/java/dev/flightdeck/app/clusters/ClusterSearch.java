@@ -1,8 +1,8 @@
 package dev.flightdeck.app.clusters;
 
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.session.ClusterSession;
@@ -65,7 +65,7 @@ public final class ClusterSearch {
         return out;
     }
 
-    private static void findIn(String cluster, FleetModel fleet, String q, List<Hit> out) {
+    private static void findIn(String cluster, ClusterModel fleet, String q, List<Hit> out) {
         int nodes = 0;
         for (String n : fleet.gpuNodeNames()) {
             int close = closeness(n, q);

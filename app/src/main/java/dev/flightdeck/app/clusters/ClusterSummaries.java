@@ -1,7 +1,7 @@
 package dev.flightdeck.app.clusters;
 
 import dev.flightdeck.app.checkpoints.GangRisk;
-import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.nodes.NodeSummary;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.session.ClusterSession;
@@ -59,7 +59,7 @@ public final class ClusterSummaries {
 
     /** A cluster not open (yet): its kubeconfig entry still says whether TLS verification is off. */
     private static ClusterSummary empty(OpenCluster c, ClusterSummary.Connection connection, String words) {
-        return new ClusterSummary(c.name(), connection, words, null, FleetSummary.EMPTY, GangRisk.NONE, null, "",
+        return new ClusterSummary(c.name(), connection, words, null, NodeSummary.EMPTY, GangRisk.NONE, null, "",
                 c.target().tlsVerificationOff());
     }
 }

@@ -1,8 +1,8 @@
 package dev.flightdeck.app.clusters;
 
 import dev.flightdeck.app.checkpoints.GangRisk;
-import dev.flightdeck.app.fleet.FleetSummary;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeSummary;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.pressure.Level;
 
 import java.time.Duration;
@@ -20,7 +20,7 @@ import java.util.Comparator;
  *                        the connection: a cluster that cannot connect is still reached that way when it can)
  */
 public record ClusterSummary(String name, Connection connection, String connectionWords, Duration dataAge,
-                             FleetSummary fleet, GangRisk gangs, Level pressureLevel, String pressureHeadline,
+                             NodeSummary fleet, GangRisk gangs, Level pressureLevel, String pressureHeadline,
                              boolean tlsVerificationOff) {
 
     /** How a cluster is connected, worst first. */

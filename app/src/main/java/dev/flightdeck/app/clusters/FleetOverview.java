@@ -1,6 +1,6 @@
 package dev.flightdeck.app.clusters;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.flightdeck.app.clusters;
 
 import dev.flightdeck.app.connect.TlsVerification;
-import dev.flightdeck.app.fleet.Ages;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.Ages;
+import dev.flightdeck.app.nodes.NodeVerdict;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PodFacts;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.PodFacts;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 
 import java.util.Locale;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 
 /**
  * One rank of a gang, for the rank map.

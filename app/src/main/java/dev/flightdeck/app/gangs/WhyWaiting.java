@@ -1,8 +1,8 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.Taint;
 
 import java.util.ArrayList;
 import java.util.Collection;

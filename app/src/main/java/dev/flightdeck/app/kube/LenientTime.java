@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import dev.flightdeck.app.fleet.Rfc3339;
+import dev.flightdeck.app.nodes.Rfc3339;
 
 import java.io.IOException;
 import java.time.Instant;

@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How far {@link FleetModel} has folded in a cluster's first node and pod LISTs: the progress the status bar and the
+ * How far {@link ClusterModel} has folded in a cluster's first node and pod LISTs: the progress the status bar and the
  * startup trace show, and the moments readers wait for. Written on the model thread, read from any.
  */
 final class FirstLists {

@@ -21,7 +21,7 @@ public final class FoldProblems {
         }
     }
 
-    private static final System.Logger LOG = System.getLogger(FleetModel.class.getName());
+    private static final System.Logger LOG = System.getLogger(ClusterModel.class.getName());
 
     private volatile Problem latest;
 

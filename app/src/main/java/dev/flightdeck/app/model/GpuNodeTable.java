@@ -1,14 +1,14 @@
 package dev.flightdeck.app.model;
 
-import dev.flightdeck.app.fleet.FleetSummary;
-import dev.flightdeck.app.fleet.GpuHealthFinding;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.GpuTrustRules;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.fleet.PreflightReader;
-import dev.flightdeck.app.fleet.PreflightState;
+import dev.flightdeck.app.nodes.NodeSummary;
+import dev.flightdeck.app.nodes.GpuHealthFinding;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.GpuTrustRules;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
+import dev.flightdeck.app.nodes.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightReader;
+import dev.flightdeck.app.nodes.PreflightState;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The GPU nodes as {@link FleetModel} shows them: each built from its facts, its pods, its preflight labels and
+ * The GPU nodes as {@link ClusterModel} shows them: each built from its facts, its pods, its preflight labels and
  * telemetry's findings, rebuilt when one of them changed, and tallied by verdict. Rebuilt on the model thread;
  * read from any thread.
  */
@@ -33,7 +33,7 @@ final class GpuNodeTable {
     }
 
     private final Map<String, GpuNode> gpuNodes = new ConcurrentHashMap<>();
-    private final FleetTally tally = new FleetTally();
+    private final NodeTally tally = new NodeTally();
     private final PreflightConvention preflight;
     private final PodIndex pods;
     private final FoldProblems problems;
@@ -70,7 +70,7 @@ final class GpuNodeTable {
         return gpuNodes.size();
     }
 
-    FleetSummary summary(int allNodes, int pods) {
+    NodeSummary summary(int allNodes, int pods) {
         return tally.summary(allNodes, pods);
     }
 

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.model;
 
-import dev.flightdeck.app.fleet.GpuHealthFinding;
+import dev.flightdeck.app.nodes.GpuHealthFinding;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GpuActivityFinding;
 

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.model;
 
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

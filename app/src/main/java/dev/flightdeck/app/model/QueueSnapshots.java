@@ -29,7 +29,7 @@ final class QueueSnapshots {
     /** Model thread only: when the last queue snapshot was built, and whether a wake-up for the next is on its way. */
     private long queuesBuiltNanos = System.nanoTime() - INTERVAL_NANOS;
     private boolean queuesDue;
-    /** Asks the model thread for a fold (a {@link FleetMessage.QueuesDue}) when the snapshot put off is due. */
+    /** Asks the model thread for a fold (a {@link ClusterMessage.QueuesDue}) when the snapshot put off is due. */
     private final Runnable wake;
 
     QueueSnapshots(Runnable wake) {

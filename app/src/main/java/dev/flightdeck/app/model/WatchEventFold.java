@@ -1,7 +1,7 @@
 package dev.flightdeck.app.model;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.GangBook;
 import dev.flightdeck.app.gangs.WorkloadObject;
 import dev.flightdeck.app.watch.WatchEvent;
@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Folds one watch event of a node, a pod or a gang object into {@link FleetModel}'s state on its thread: every
+ * Folds one watch event of a node, a pod or a gang object into {@link ClusterModel}'s state on its thread: every
  * node's facts, the pods by node and the gangs they form; the names it touches are marked dirty for the rebuild.
  */
 final class WatchEventFold {

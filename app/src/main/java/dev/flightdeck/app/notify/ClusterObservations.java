@@ -1,11 +1,11 @@
 package dev.flightdeck.app.notify;
 
 import dev.flightdeck.app.clusters.OpenCluster;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankSlot;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.queues.QueuedWorkload;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.watch.WatchHealth;
@@ -42,7 +42,7 @@ public final class ClusterObservations {
     }
 
     /** The troubles {@code fleet} holds: halted gangs, untrusted nodes carrying ranks, queued jobs. */
-    static ClusterObservation of(String cluster, FleetModel fleet, boolean synced) {
+    static ClusterObservation of(String cluster, ClusterModel fleet, boolean synced) {
         return of(cluster, fleet.gangs(), fleet.queues().queued(), synced);
     }
 

@@ -4,9 +4,9 @@ import dev.flightdeck.app.checkpoints.CheckpointService;
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.WorkloadKind;
 import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.pressure.PressureScraper;
@@ -43,7 +43,7 @@ public final class ClusterSession implements AutoCloseable {
     /** The read-only YAML of what the console shows, made on first use (it reads the cluster's discovery then). */
     private volatile dev.flightdeck.app.diagnose.yaml.ObjectYaml objectYaml;
     private volatile dev.flightdeck.app.diagnose.logs.LogRequests logRequests;
-    private final FleetModel fleet;
+    private final ClusterModel fleet;
     private final ResourceWatcher<NodeFacts> nodeWatcher;
     private final ResourceWatcher<PodFacts> podWatcher;
     private final ScheduledExecutorService ticker;
@@ -62,7 +62,7 @@ public final class ClusterSession implements AutoCloseable {
         this.connection = connection;
         this.target = target;
         this.options = options;
-        this.fleet = new FleetModel(options.preflight(), Clock.systemUTC());
+        this.fleet = new ClusterModel(options.preflight(), Clock.systemUTC());
         dev.flightdeck.app.trace.StartupTrace.mark("cluster-connected", 0);
         // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing; the
         // nodes come first and whole from the API server's watch cache (from memory, not paged out of etcd).
@@ -241,7 +241,7 @@ public final class ClusterSession implements AutoCloseable {
         return y;
     }
 
-    public FleetModel fleet() {
+    public ClusterModel fleet() {
         return fleet;
     }
 

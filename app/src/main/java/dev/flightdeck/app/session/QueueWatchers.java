@@ -1,6 +1,6 @@
 package dev.flightdeck.app.session;
 
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.queues.KueueKind;
 import dev.flightdeck.app.queues.KueueObject;
 import dev.flightdeck.app.queues.KueueProjector;
@@ -24,13 +24,13 @@ import java.util.Set;
 final class QueueWatchers {
 
     private final ApiEndpoint api;
-    private final FleetModel fleet;
+    private final ClusterModel fleet;
     private final SessionOptions options;
     private final Map<KueueKind, ResourceWatcher<KueueObject>> watchers = new EnumMap<>(KueueKind.class);
     private volatile String version;
     private volatile ResourceWatcher<dev.flightdeck.app.queues.VolcanoQueue> volcano;
 
-    QueueWatchers(ApiEndpoint api, FleetModel fleet, SessionOptions options) {
+    QueueWatchers(ApiEndpoint api, ClusterModel fleet, SessionOptions options) {
         this.api = api;
         this.fleet = fleet;
         this.options = options;

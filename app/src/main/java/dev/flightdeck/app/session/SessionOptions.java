@@ -2,7 +2,7 @@ package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.checkpoints.S3Settings;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightConvention;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.settings.StallThresholds;
 

@@ -7,7 +7,7 @@ import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.connect.LocalObjectStorage;
 import dev.flightdeck.app.diagnose.events.EventFeed;
 import dev.flightdeck.app.diagnose.events.EventWindow;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.pressure.ControlPlaneFetcher;
 import dev.flightdeck.app.pressure.PressureScraper;
 import dev.flightdeck.app.pressure.PressureTracker;
@@ -32,7 +32,7 @@ record SessionServices(ObjectStoreCheckpoints objectStore, CheckpointService che
                        PressureScraper pressure, TelemetryPoller telemetry) implements AutoCloseable {
 
     /** Builds them all for {@code connection}, and starts pressure and telemetry once {@code fleet} has synced. */
-    static SessionServices start(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
+    static SessionServices start(ClusterConnection connection, SessionOptions options, ClusterModel fleet) {
         ObjectStoreCheckpoints objectStore = connection.localObjectStorage().map(SessionServices::localObjectStore)
                 .orElseGet(() -> new ObjectStoreCheckpoints(options.s3()));
         CheckpointService checkpoints = new CheckpointService(objectStore);

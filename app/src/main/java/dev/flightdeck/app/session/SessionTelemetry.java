@@ -2,7 +2,7 @@ package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.connect.ClusterConnection;
 import dev.flightdeck.app.kube.KubeRest;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.settings.PrometheusSettings;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.TelemetryPoller;
@@ -24,7 +24,7 @@ final class SessionTelemetry {
     private SessionTelemetry() {
     }
 
-    static List<TelemetryPoller.SourceFinder> finders(ClusterConnection connection, SessionOptions options, FleetModel fleet) {
+    static List<TelemetryPoller.SourceFinder> finders(ClusterConnection connection, SessionOptions options, ClusterModel fleet) {
         KubeRest rest = new KubeRest(connection.api());
         GpuLabelMapping mapping = mapping(fleet);
         if (options.prometheus() != null) {
@@ -35,12 +35,12 @@ final class SessionTelemetry {
     }
 
     /** One read of the Prometheus {@code settings} name (null: the one found), placed as the session places GPUs. */
-    static PrometheusProbe.Result probe(ClusterConnection connection, FleetModel fleet, PrometheusSettings settings,
+    static PrometheusProbe.Result probe(ClusterConnection connection, ClusterModel fleet, PrometheusSettings settings,
                                         Duration window) {
         return PrometheusProbe.once(settings, new KubeRest(connection.api()), mapping(fleet), window);
     }
 
-    private static GpuLabelMapping mapping(FleetModel fleet) {
+    private static GpuLabelMapping mapping(ClusterModel fleet) {
         return new GpuLabelMapping(fleet::nodeOfPod, node -> fleet.node(node) != null);
     }
 }

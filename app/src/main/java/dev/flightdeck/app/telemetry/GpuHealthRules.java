@@ -1,7 +1,7 @@
 package dev.flightdeck.app.telemetry;
 
-import dev.flightdeck.app.fleet.GpuHealthFinding;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.GpuHealthFinding;
+import dev.flightdeck.app.nodes.NodeVerdict;
 
 import java.util.ArrayList;
 import java.util.List;

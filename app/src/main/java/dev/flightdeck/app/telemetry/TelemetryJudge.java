@@ -2,7 +2,7 @@ package dev.flightdeck.app.telemetry;
 
 import dev.flightdeck.app.settings.StallThresholds;
 
-import dev.flightdeck.app.fleet.GpuHealthFinding;
+import dev.flightdeck.app.nodes.GpuHealthFinding;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangVerdict;

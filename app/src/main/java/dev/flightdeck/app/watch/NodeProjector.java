@@ -2,12 +2,12 @@ package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectReader;
-import dev.flightdeck.app.fleet.GpuLabels;
-import dev.flightdeck.app.fleet.WholeNumbers;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.Rfc3339;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.GpuLabels;
+import dev.flightdeck.app.nodes.WholeNumbers;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.Rfc3339;
+import dev.flightdeck.app.nodes.Taint;
 
 import java.io.IOException;
 import java.util.ArrayList;

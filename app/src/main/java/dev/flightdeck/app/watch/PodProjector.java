@@ -2,10 +2,10 @@ package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectReader;
-import dev.flightdeck.app.fleet.GpuLabels;
-import dev.flightdeck.app.fleet.WholeNumbers;
-import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.Rfc3339;
+import dev.flightdeck.app.nodes.GpuLabels;
+import dev.flightdeck.app.nodes.WholeNumbers;
+import dev.flightdeck.app.nodes.PodFacts;
+import dev.flightdeck.app.nodes.Rfc3339;
 
 import java.io.IOException;
 import java.util.HashMap;

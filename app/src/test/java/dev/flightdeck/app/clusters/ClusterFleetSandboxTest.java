@@ -3,7 +3,7 @@ package dev.flightdeck.app.clusters;
 import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;

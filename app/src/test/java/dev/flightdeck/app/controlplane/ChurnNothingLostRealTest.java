@@ -1,6 +1,6 @@
 package dev.flightdeck.app.controlplane;
 
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import io.fabric8.kubernetes.api.model.Node;

@@ -2,7 +2,7 @@ package dev.flightdeck.app.faults;
 
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.WatchHealth;

@@ -9,7 +9,7 @@ import dev.flightdeck.app.cli.Headless;
 import dev.flightdeck.app.controlplane.KubeletStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightConvention;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;

@@ -5,7 +5,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.connect.RequestBudget;
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.sandbox.SeenRequest;
 import dev.flightdeck.app.session.ClusterSession;

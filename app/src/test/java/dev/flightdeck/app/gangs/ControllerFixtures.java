@@ -69,7 +69,7 @@ final class ControllerFixtures {
         return g.ranks().stream().map(s -> s.rank() + "=" + s.pod()).toList();
     }
 
-    static dev.flightdeck.app.fleet.PodFacts parsePod(JsonNode pod) {
+    static dev.flightdeck.app.nodes.PodFacts parsePod(JsonNode pod) {
         try {
             return PodProjector.parse(KubeJson.MAPPER.writeValueAsBytes(pod));
         } catch (IOException e) {

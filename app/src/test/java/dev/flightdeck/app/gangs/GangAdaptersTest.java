@@ -2,7 +2,7 @@ package dev.flightdeck.app.gangs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.watch.KubeJson;
 import dev.flightdeck.app.watch.PodProjector;
 import org.junit.jupiter.api.Test;

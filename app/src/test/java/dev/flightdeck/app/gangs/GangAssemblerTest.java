@@ -1,9 +1,9 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.TrustAssessment;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PodFacts;
+import dev.flightdeck.app.nodes.TrustAssessment;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.CordonState;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.TrustAssessment;
+import dev.flightdeck.app.nodes.CordonState;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PreflightState;
+import dev.flightdeck.app.nodes.TrustAssessment;
 
 import java.util.List;
 import java.util.Map;

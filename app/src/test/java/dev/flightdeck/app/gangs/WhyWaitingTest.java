@@ -1,14 +1,14 @@
 package dev.flightdeck.app.gangs;
 
-import dev.flightdeck.app.fleet.CordonState;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.PreflightGate;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.Taint;
-import dev.flightdeck.app.fleet.TrustAssessment;
+import dev.flightdeck.app.nodes.CordonState;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PodFacts;
+import dev.flightdeck.app.nodes.PreflightGate;
+import dev.flightdeck.app.nodes.PreflightState;
+import dev.flightdeck.app.nodes.Taint;
+import dev.flightdeck.app.nodes.TrustAssessment;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

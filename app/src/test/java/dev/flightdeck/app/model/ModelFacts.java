@@ -1,9 +1,9 @@
 package dev.flightdeck.app.model;
 
-import dev.flightdeck.app.fleet.GpuLabels;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.GpuLabels;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 
 import java.time.Instant;
 import java.util.List;

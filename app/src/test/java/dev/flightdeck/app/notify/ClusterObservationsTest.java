@@ -1,6 +1,6 @@
 package dev.flightdeck.app.notify;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangSystem;

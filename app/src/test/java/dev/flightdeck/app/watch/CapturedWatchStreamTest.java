@@ -1,11 +1,11 @@
 package dev.flightdeck.app.watch;
 
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PreflightConvention;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ class CapturedWatchStreamTest {
     void capturedWatchStreamGivesTheRealVerdicts() throws Exception {
         byte[] stream = Fixtures.capture("watch-nodes-stream.jsonl");
         AtomicInteger watches = new AtomicInteger();
-        FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.systemUTC());
+        ClusterModel model = new ClusterModel(PreflightConvention.DEFAULT, Clock.systemUTC());
         // first watch: the capture; later ones: nothing new
         try (NodesStubServer server = new NodesStubServer(query -> query.contains("watch=1")
                 ? (watches.getAndIncrement() == 0 ? stream : new byte[0])

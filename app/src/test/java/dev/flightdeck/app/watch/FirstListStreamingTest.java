@@ -2,7 +2,7 @@ package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.fleet.NodeFacts;
+import dev.flightdeck.app.nodes.NodeFacts;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -2,8 +2,8 @@ package dev.flightdeck.app.watch;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flightdeck.app.Fixtures;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.PreflightConvention;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -34,7 +34,7 @@ class UnreadableObjectsWatchTest {
         String aMended = node("gpu-a", "7", "12");
         AtomicInteger lists = new AtomicInteger();
         AtomicInteger watches = new AtomicInteger();
-        FleetModel model = new FleetModel(PreflightConvention.DEFAULT, Clock.systemUTC());
+        ClusterModel model = new ClusterModel(PreflightConvention.DEFAULT, Clock.systemUTC());
         try (NodesStubServer server = new NodesStubServer(query -> (query.contains("watch=1")
                 ? watches.getAndIncrement() == 0
                         ? "{\"type\":\"MODIFIED\",\"object\":" + aBroken + "}\n{\"type\":\"ADDED\",\"object\":" + c + "}\n"
@@ -43,7 +43,7 @@ class UnreadableObjectsWatchTest {
                         ? list("11", a, nameless, b)
                         : list("13", aMended, b, c)) // gpu-a mended, gpu-c added meanwhile
                 .getBytes(StandardCharsets.UTF_8), 2_000);
-             ResourceWatcher<dev.flightdeck.app.fleet.NodeFacts> watcher = new ResourceWatcher<>(
+             ResourceWatcher<dev.flightdeck.app.nodes.NodeFacts> watcher = new ResourceWatcher<>(
                 server.endpoint(), "/api/v1/nodes", "nodes", new NodeProjector(), model::onNodeEvent, 500)) {
             watcher.start();
             long deadline = System.nanoTime() + 10_000_000_000L;

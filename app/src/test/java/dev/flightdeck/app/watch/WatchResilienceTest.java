@@ -2,7 +2,7 @@ package dev.flightdeck.app.watch;
 
 import dev.flightdeck.app.SandboxSession;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
 import io.fabric8.kubernetes.client.Config;
@@ -78,7 +78,7 @@ class WatchResilienceTest {
         String url = "http://127.0.0.1:" + port;
         try (KubernetesClient client = new KubernetesClientBuilder()
                 .withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).withRequestRetryBackoffLimit(0).build()).build();
-             ResourceWatcher<dev.flightdeck.app.fleet.NodeFacts> w = new ResourceWatcher<>(
+             ResourceWatcher<dev.flightdeck.app.nodes.NodeFacts> w = new ResourceWatcher<>(
                      new ApiEndpoint(client.getHttpClient(), url), "/api/v1/nodes", "nodes", new NodeProjector(), e -> { }, 500)) {
             w.start();
             SandboxSession.eventually("two failed attempts", () -> w.health().attempt() >= 2);

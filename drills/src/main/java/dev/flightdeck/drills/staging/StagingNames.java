@@ -1,6 +1,6 @@
 package dev.flightdeck.drills.staging;
 
-import dev.flightdeck.app.fleet.GpuLabels;
+import dev.flightdeck.app.nodes.GpuLabels;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;

@@ -110,8 +110,8 @@ public final class ActionsController implements AutoCloseable {
         ActionSession s = session.get();
         if (s != null && whyNotPreflight.get() == null) {
             List<String> gated = s.session().fleet().snapshot().nodes().stream()
-                    .filter(n -> n.verdict() == dev.flightdeck.app.fleet.NodeVerdict.GATED)
-                    .map(dev.flightdeck.app.fleet.GpuNode::name).sorted().toList();
+                    .filter(n -> n.verdict() == dev.flightdeck.app.nodes.NodeVerdict.GATED)
+                    .map(dev.flightdeck.app.nodes.GpuNode::name).sorted().toList();
             new PreflightBatchDialog(owner.get(), s, gated, journalChanged).show();
         }
     }

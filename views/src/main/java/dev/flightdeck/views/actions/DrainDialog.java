@@ -10,7 +10,7 @@ import dev.flightdeck.app.actions.drain.DrainOutcome;
 import dev.flightdeck.app.actions.drain.DrainPlan;
 import dev.flightdeck.app.actions.drain.DrainPlanText;
 import dev.flightdeck.app.actions.drain.PdbHold;
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.beans.binding.Bindings;

@@ -2,7 +2,7 @@ package dev.flightdeck.views.events;
 
 import dev.flightdeck.app.diagnose.events.EventLines;
 import dev.flightdeck.app.diagnose.events.EventRecord;
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.animation.Animation;

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.fleet;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
 
 /**

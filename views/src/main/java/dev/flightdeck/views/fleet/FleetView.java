@@ -1,8 +1,8 @@
 package dev.flightdeck.views.fleet;
 
 import dev.flightdeck.app.clusters.ClusterSummary;
-import dev.flightdeck.app.fleet.Ages;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.Ages;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.pressure.Level;
 import dev.flightdeck.app.watch.WatchPhase;

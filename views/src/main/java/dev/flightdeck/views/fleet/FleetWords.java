@@ -2,7 +2,7 @@ package dev.flightdeck.views.fleet;
 
 import dev.flightdeck.app.clusters.ClusterSummary;
 import dev.flightdeck.app.clusters.FleetOverview;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.pressure.Level;
 
 import java.util.ArrayList;

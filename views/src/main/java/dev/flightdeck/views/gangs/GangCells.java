@@ -2,7 +2,7 @@ package dev.flightdeck.views.gangs;
 
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.checkpoints.GpuHoursAtRisk;
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.app.gangs.Gang;
 
 import java.time.Duration;

@@ -4,7 +4,7 @@ import dev.flightdeck.views.rows.BatchedRowList;
 import dev.flightdeck.views.rows.ParkedRows;
 
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangSystem;
@@ -90,7 +90,7 @@ public final class GangsViewModel implements AutoCloseable {
     }
 
     /** Applies a batch of deltas in order (gang parts only), all of it (tests; the shell gives a deadline). */
-    public void apply(List<FleetDelta> batch) {
+    public void apply(List<ClusterDelta> batch) {
         apply(batch, Long.MAX_VALUE);
     }
 
@@ -98,8 +98,8 @@ public final class GangsViewModel implements AutoCloseable {
      * Folds a batch of deltas (gang parts, in order; a reset drops every gang before it) into the changes waiting,
      * then applies them until {@code deadlineNanos}; the rest waits for the next call. Returns how many still wait.
      */
-    public int apply(List<FleetDelta> batch, long deadlineNanos) {
-        for (FleetDelta d : batch) {
+    public int apply(List<ClusterDelta> batch, long deadlineNanos) {
+        for (ClusterDelta d : batch) {
             if (d.reset()) {
                 resetGangs(d.gangsChanged());
             }

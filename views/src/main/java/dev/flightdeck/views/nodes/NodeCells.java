@@ -1,11 +1,11 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.Ages;
-import dev.flightdeck.app.fleet.CordonState;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.Ages;
+import dev.flightdeck.app.nodes.CordonState;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.PreflightState;
+import dev.flightdeck.app.nodes.Taint;
 
 import java.time.Instant;
 import java.util.Comparator;

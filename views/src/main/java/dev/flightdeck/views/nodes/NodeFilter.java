@@ -1,8 +1,8 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.Taint;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.Taint;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 

@@ -98,7 +98,7 @@ final class NodeGpusPane extends VBox {
     private static Label flagged(GpuLine.Flagged f) {
         Label l = fixed(new Label(f.text()));
         if (f.flagged()) {
-            l.setGraphic(Icons.icon(Icons.WARNING, Styles.verdict(dev.flightdeck.app.fleet.NodeVerdict.DEGRADED)));
+            l.setGraphic(Icons.icon(Icons.WARNING, Styles.verdict(dev.flightdeck.app.nodes.NodeVerdict.DEGRADED)));
             l.getStyleClass().add(Styles.PROBLEM);
         }
         return l;

@@ -3,7 +3,7 @@ package dev.flightdeck.views.nodes;
 import dev.flightdeck.views.rows.BatchedRowList;
 import dev.flightdeck.views.rows.DirtyRow;
 
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 

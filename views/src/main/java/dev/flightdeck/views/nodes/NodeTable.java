@@ -5,8 +5,8 @@ import dev.flightdeck.views.rows.StyleClasses;
 import dev.flightdeck.views.rows.SelectionStaysInView;
 import dev.flightdeck.views.rows.TextCell;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
 import javafx.scene.control.Label;

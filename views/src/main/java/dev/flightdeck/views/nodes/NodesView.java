@@ -1,6 +1,6 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.views.rows.EmptyTablePlaceholder;
 import dev.flightdeck.views.theme.Icons;
 import dev.flightdeck.views.theme.Styles;
@@ -56,7 +56,7 @@ public final class NodesView extends VBox {
         dev.flightdeck.views.layout.DetailsSplit.install(split, details, vm.detailsProperty().isNotNull());
         VBox.setVgrow(split, Priority.ALWAYS);
         filterBar = filterBar();
-        getChildren().addAll(new FleetHeader(vm), filterBar, split);
+        getChildren().addAll(new NodesHeader(vm), filterBar, split);
 
         addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE && !(e.getTarget() instanceof ComboBox<?>)) {

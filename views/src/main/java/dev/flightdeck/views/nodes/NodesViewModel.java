@@ -3,11 +3,11 @@ package dev.flightdeck.views.nodes;
 import dev.flightdeck.views.rows.BatchedRowList;
 import dev.flightdeck.views.rows.ParkedRows;
 
-import dev.flightdeck.app.model.FleetDelta;
-import dev.flightdeck.app.fleet.FleetSummary;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterDelta;
+import dev.flightdeck.app.nodes.NodeSummary;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.views.rows.TableRows;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -63,8 +63,8 @@ public final class NodesViewModel {
     private final ObjectProperty<Comparator<NodeRow>> userOrder = table.userOrder();
 
     private final NodeFilterChoices choices = new NodeFilterChoices();
-    private final ReadOnlyObjectWrapper<FleetSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary",
-            FleetSummary.EMPTY);
+    private final ReadOnlyObjectWrapper<NodeSummary> summary = new ReadOnlyObjectWrapper<>(this, "summary",
+            NodeSummary.EMPTY);
     private final ObjectProperty<NodeRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ReadOnlyObjectWrapper<NodeDetails> details = new ReadOnlyObjectWrapper<>(this, "details");
 
@@ -90,7 +90,7 @@ public final class NodesViewModel {
     }
 
     /** Applies a batch of deltas in order, all of it (tests; the shell gives the FX thread a deadline). */
-    public void apply(List<FleetDelta> batch) {
+    public void apply(List<ClusterDelta> batch) {
         apply(batch, Long.MAX_VALUE);
     }
 
@@ -99,8 +99,8 @@ public final class NodesViewModel {
      * them until {@code deadlineNanos}: what is left waits for the next call, which may bring an empty batch.
      * Returns how many node changes still wait.
      */
-    public int apply(List<FleetDelta> batch, long deadlineNanos) {
-        for (FleetDelta d : batch) {
+    public int apply(List<ClusterDelta> batch, long deadlineNanos) {
+        for (ClusterDelta d : batch) {
             if (d.reset()) {
                 // What the reset leaves out goes; the rest is applied in place (rows, and so the selection, kept).
                 pending.reset(byName.keySet(), d.upserted().stream().map(GpuNode::name).toList());
@@ -218,7 +218,7 @@ public final class NodesViewModel {
 
     /** A cluster's rows as they were when another was switched to, kept while it stays open. */
     private record Parked(Map<String, NodeRow> byName, List<NodeRow> rows, NodeFilterChoices.Counts choices,
-                          FleetSummary summary) {
+                          NodeSummary summary) {
     }
 
     private final ParkedRows<Parked> parked = new ParkedRows<>();
@@ -258,7 +258,7 @@ public final class NodesViewModel {
         choices.clear();
         table.change(rows.size(), rows::clear);
         selected.set(null);
-        summary.set(FleetSummary.EMPTY);
+        summary.set(NodeSummary.EMPTY);
         choices.refresh();
     }
 
@@ -343,7 +343,7 @@ public final class NodesViewModel {
         return choices.products();
     }
 
-    public ReadOnlyObjectProperty<FleetSummary> summaryProperty() {
+    public ReadOnlyObjectProperty<NodeSummary> summaryProperty() {
         return summary.getReadOnlyProperty();
     }
 

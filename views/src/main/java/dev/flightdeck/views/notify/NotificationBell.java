@@ -153,7 +153,7 @@ public final class NotificationBell extends StackPane {
             return switch (k) {
                 case GANG_HALTED -> Icons.gangVerdict(dev.flightdeck.app.gangs.GangVerdict.HALTED);
                 case CLUSTER_UNREACHABLE -> Icons.ERROR;
-                case NODE_UNTRUSTED -> Icons.verdict(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED);
+                case NODE_UNTRUSTED -> Icons.verdict(dev.flightdeck.app.nodes.NodeVerdict.UNTRUSTED);
                 case QUEUED_TOO_LONG -> Icons.QUEUES;
             };
         }

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.queues;
 
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.queues.ClusterQueueView;
 import dev.flightdeck.app.queues.KueueObject;

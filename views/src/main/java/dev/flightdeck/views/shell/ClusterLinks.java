@@ -93,7 +93,7 @@ final class ClusterLinks {
                         window.openNode(n.subject());
                     } else {
                         nodes.clearFilters();
-                        nodes.verdictFilterProperty().set(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED);
+                        nodes.verdictFilterProperty().set(dev.flightdeck.app.nodes.NodeVerdict.UNTRUSTED);
                         window.showNodes();
                     }
                 }

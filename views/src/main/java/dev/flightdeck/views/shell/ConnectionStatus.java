@@ -1,6 +1,6 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
 

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * <p>
  * Its clock and ticks come from {@link BatchPacing}: the FX ones on screen, a hand-driven one in tests.
  */
-public final class DeltaBatcher implements Consumer<FleetDelta> {
+public final class DeltaBatcher implements Consumer<ClusterDelta> {
 
     public static final int MAX_HZ = 10;
     public static final long MAX_HOLD_MILLIS = 1_000;
@@ -37,10 +37,10 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
     /** Where batches go, on the FX thread: applies what it can before the deadline, returns how many changes wait. */
     @FunctionalInterface
     public interface Sink {
-        int apply(List<FleetDelta> batch, long deadlineNanos);
+        int apply(List<ClusterDelta> batch, long deadlineNanos);
     }
 
-    private record Queued(FleetDelta delta, long nanos) { }
+    private record Queued(ClusterDelta delta, long nanos) { }
 
     private final Queue<Queued> queue = new ConcurrentLinkedQueue<>();
     private final Sink sink;
@@ -68,7 +68,7 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
 
     /** Model thread: enqueue and return. */
     @Override
-    public void accept(FleetDelta delta) {
+    public void accept(ClusterDelta delta) {
         if (!stopped) {
             queue.add(new Queued(delta, pacing.nanoTime()));
         }
@@ -125,7 +125,7 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
             }
         }
         heldSince = 0;
-        List<FleetDelta> batch = new ArrayList<>();
+        List<ClusterDelta> batch = new ArrayList<>();
         long oldest = 0;
         long objects = 0;
         for (Queued q; (q = queue.poll()) != null; ) {
@@ -145,7 +145,7 @@ public final class DeltaBatcher implements Consumer<FleetDelta> {
         return batch.size();
     }
 
-    private static long size(FleetDelta d) {
+    private static long size(ClusterDelta d) {
         return d.reset() ? 0 : (long) d.upserted().size() + d.removed().size() + d.gangsChanged().size()
                 + d.gangsRemoved().size();
     }

@@ -9,7 +9,7 @@ import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.views.actions.ActionsController;
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 import dev.flightdeck.views.gangs.GangKindsStatus;
 import dev.flightdeck.views.pressure.PressureViewModel;
 import dev.flightdeck.views.gangs.GangsViewModel;
@@ -93,7 +93,7 @@ public final class SessionController implements AutoCloseable {
      * One batch to both screens until the deadline: nodes first, then gangs (at least a chunk each, so neither
      * starves), then the node details' rank list. Returns the changes still waiting.
      */
-    private int apply(List<FleetDelta> batch, long deadlineNanos) {
+    private int apply(List<ClusterDelta> batch, long deadlineNanos) {
         int waiting = nodes.apply(batch, deadlineNanos);
         waiting += gangs.apply(batch, deadlineNanos);
         nodes.refreshRanks();

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.theme;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankState;
 import dev.flightdeck.app.watch.WatchPhase;

@@ -1,10 +1,10 @@
 package dev.flightdeck.views.gangs;
 
-import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.nodes.NodeSummary;
 import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.gangs.RankState;
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -28,7 +28,7 @@ class GangsTeamFilterTest {
 
     @Test
     void aTeamShowsTheGangsWithARankOnItsNodes() {
-        vm.apply(List.of(new FleetDelta(1, true, List.of(), Set.of(), FleetSummary.EMPTY, List.of(
+        vm.apply(List.of(new ClusterDelta(1, true, List.of(), Set.of(), NodeSummary.EMPTY, List.of(
                 TestGangs.simple("training", "pretrain", GangVerdict.RUNNING, 2, GangSystem.JOBSET, Map.of()),
                 TestGangs.simple("training", "spread", GangVerdict.RUNNING, 4, GangSystem.JOBSET, Map.of()),
                 TestGangs.gang(GangSystem.INDEXED_JOB, "training", "waiting", GangVerdict.STARTING, 2, 1, 8,

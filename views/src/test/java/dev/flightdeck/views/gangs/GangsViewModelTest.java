@@ -3,8 +3,8 @@ package dev.flightdeck.views.gangs;
 import dev.flightdeck.app.checkpoints.Checkpoint;
 import dev.flightdeck.app.checkpoints.CheckpointSource;
 import dev.flightdeck.app.checkpoints.CheckpointStatus;
-import dev.flightdeck.app.model.FleetDelta;
-import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.model.ClusterDelta;
+import dev.flightdeck.app.nodes.NodeSummary;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.GangVerdict;
@@ -73,8 +73,8 @@ class GangsViewModelTest {
         return vm.visibleRows().stream().map(r -> r.key().name()).toList();
     }
 
-    private static FleetDelta delta(boolean reset, List<Gang> changed, Set<dev.flightdeck.app.gangs.GangKey> removed) {
-        return new FleetDelta(1, reset, List.of(), Set.of(), FleetSummary.EMPTY, changed, removed);
+    private static ClusterDelta delta(boolean reset, List<Gang> changed, Set<dev.flightdeck.app.gangs.GangKey> removed) {
+        return new ClusterDelta(1, reset, List.of(), Set.of(), NodeSummary.EMPTY, changed, removed);
     }
 
     private List<Gang> four() {

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.telemetry.DcgmField;
 import dev.flightdeck.app.telemetry.GpuSignals;
 import dev.flightdeck.views.FxWait;

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.telemetry.DcgmField;
 import dev.flightdeck.app.telemetry.GpuHealthRules;
 import dev.flightdeck.app.telemetry.GpuSignals;

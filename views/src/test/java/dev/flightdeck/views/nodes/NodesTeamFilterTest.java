@@ -39,7 +39,7 @@ class NodesTeamFilterTest {
         assertEquals(List.of("a1", "a2"), names(vm), "b1's label names beta, and the label wins");
         vm.teamFilterProperty().set("(no team)");
         assertEquals(List.of("x1", "x2"), names(vm));
-        vm.verdictFilterProperty().set(dev.flightdeck.app.fleet.NodeVerdict.NOT_READY);
+        vm.verdictFilterProperty().set(dev.flightdeck.app.nodes.NodeVerdict.NOT_READY);
         assertEquals(List.of(), names(vm), "with the other filters, not instead of them");
         vm.clearFilters();
         assertNull(vm.teamFilterProperty().get());

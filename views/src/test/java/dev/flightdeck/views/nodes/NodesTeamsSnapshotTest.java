@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.queues.teams.TeamRow;
 import dev.flightdeck.app.settings.TeamKey;
 import dev.flightdeck.app.watch.WatchEvent;

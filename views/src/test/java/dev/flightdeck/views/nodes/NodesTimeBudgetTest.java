@@ -1,7 +1,7 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.model.ClusterDelta;
 import dev.flightdeck.views.rows.PendingChanges;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +30,7 @@ class NodesTimeBudgetTest {
             for (int i = 0; i < 1_000; i++) {
                 nodes.add(node("gpu-%04d".formatted(i)).build());
             }
-            List<FleetDelta> relist = fleet.relist(nodes.toArray(NodeFacts[]::new));
+            List<ClusterDelta> relist = fleet.relist(nodes.toArray(NodeFacts[]::new));
             long noTime = System.nanoTime();
             int waiting = vm.apply(relist, noTime);
             assertEquals(1_000 - PendingChanges.CHUNK, waiting, "one chunk, the rest waits");
@@ -85,13 +85,13 @@ class NodesTimeBudgetTest {
             for (int i = 0; i < 300; i++) {
                 nodes.add(node("gpu-%04d".formatted(i)).build());
             }
-            List<FleetDelta> first = fleet.page(false, 100, nodes.subList(0, 100).toArray(NodeFacts[]::new));
+            List<ClusterDelta> first = fleet.page(false, 100, nodes.subList(0, 100).toArray(NodeFacts[]::new));
             assertTrue(first.getLast().nodesStillListing(), "the model says more of the LIST follows");
             assertEquals(0, vm.apply(first, Long.MAX_VALUE), "all of it applied: time enough");
             assertEquals(4, vm.allRows().size(), "yet only a glimpse is shown while the LIST goes on");
             vm.apply(fleet.page(false, 200, nodes.subList(100, 200).toArray(NodeFacts[]::new)), Long.MAX_VALUE);
             assertEquals(4 + 12, vm.allRows().size(), "a second glimpse");
-            List<FleetDelta> last = fleet.page(true, 300, nodes.subList(200, 300).toArray(NodeFacts[]::new));
+            List<ClusterDelta> last = fleet.page(true, 300, nodes.subList(200, 300).toArray(NodeFacts[]::new));
             assertTrue(!last.getLast().nodesStillListing(), "the last page ends the LIST");
             vm.apply(last, Long.MAX_VALUE);
             assertEquals(300, vm.allRows().size(), "the whole LIST on screen with its last page");

@@ -1,9 +1,9 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.model.FleetDelta;
+import dev.flightdeck.app.model.ClusterDelta;
 import dev.flightdeck.app.watch.WatchEvent;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +52,7 @@ class NodesViewModelScaleTest {
                 }
                 fleet.model.onNodeEvent(new WatchEvent.Upserted<>(b.build()));
             }
-            List<FleetDelta> tick = new ArrayList<>();
+            List<ClusterDelta> tick = new ArrayList<>();
             while (tick.stream().mapToInt(d -> d.upserted().size()).sum() < NODES) {
                 tick.addAll(fleet.next());
             }

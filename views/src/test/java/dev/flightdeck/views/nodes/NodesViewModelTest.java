@@ -1,11 +1,11 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.model.FleetDelta;
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.model.ClusterDelta;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.watch.WatchEvent;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The nodes view model fed by a real FleetModel, without a scene or the FX thread. */
+/** The nodes view model fed by a real ClusterModel, without a scene or the FX thread. */
 class NodesViewModelTest {
 
     private static final String GATE = "flightdeck.dev/preflight";
@@ -142,7 +142,7 @@ class NodesViewModelTest {
                 3, 8, rank.ownerKind(), rank.ownerName(), rank.labels(), rank.annotations(), rank.created(),
                 "Error", false, false);
         fleet.model.onPodEvent(new WatchEvent.Upserted<>(restarted));
-        List<FleetDelta> batch = fleet.next();
+        List<ClusterDelta> batch = fleet.next();
         assertTrue(batch.stream().allMatch(d -> d.upserted().isEmpty()), "the node looks the same: not resent");
         vm.apply(batch);
 

@@ -1,12 +1,12 @@
 package dev.flightdeck.views.nodes;
 
-import dev.flightdeck.app.model.FleetDelta;
-import dev.flightdeck.app.model.FleetModel;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PodFacts;
-import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.model.ClusterDelta;
+import dev.flightdeck.app.model.ClusterModel;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PodFacts;
+import dev.flightdeck.app.nodes.PreflightConvention;
+import dev.flightdeck.app.nodes.Taint;
 import dev.flightdeck.app.watch.WatchEvent;
 
 import java.time.Clock;
@@ -21,7 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-/** Builds NodeFacts the way the watch projector would, and drives a real FleetModel with them. */
+/** Builds NodeFacts the way the watch projector would, and drives a real ClusterModel with them. */
 final class TestNodes {
 
     static final Instant NOW = Instant.parse("2025-06-01T12:00:00Z");
@@ -114,19 +114,19 @@ final class TestNodes {
                 Map.of(), Map.of(), NOW.minusSeconds(900), null, false, false);
     }
 
-    /** A real FleetModel with a fixed clock, and the deltas it publishes. */
+    /** A real ClusterModel with a fixed clock, and the deltas it publishes. */
     static final class Fleet implements AutoCloseable {
-        final FleetModel model = new FleetModel(PreflightConvention.DEFAULT, CLOCK);
-        private final BlockingQueue<FleetDelta> deltas = new LinkedBlockingQueue<>();
+        final ClusterModel model = new ClusterModel(PreflightConvention.DEFAULT, CLOCK);
+        private final BlockingQueue<ClusterDelta> deltas = new LinkedBlockingQueue<>();
 
         Fleet() {
             model.subscribe(deltas::add);
         }
 
         /** Waits for the model to publish, then returns everything published so far. */
-        List<FleetDelta> next() throws InterruptedException {
-            List<FleetDelta> out = new ArrayList<>();
-            FleetDelta first = deltas.poll(10, TimeUnit.SECONDS);
+        List<ClusterDelta> next() throws InterruptedException {
+            List<ClusterDelta> out = new ArrayList<>();
+            ClusterDelta first = deltas.poll(10, TimeUnit.SECONDS);
             if (first == null) {
                 throw new AssertionError("the fleet model published nothing within 10 s");
             }
@@ -135,36 +135,36 @@ final class TestNodes {
             return out;
         }
 
-        List<FleetDelta> relist(NodeFacts... nodes) throws InterruptedException {
+        List<ClusterDelta> relist(NodeFacts... nodes) throws InterruptedException {
             model.onNodeEvent(new WatchEvent.Relisted<>(List.of(nodes)));
             return until(d -> d.reset() && d.upserted().size() == nodes.length);
         }
 
         /** A page of the first node LIST, as a watcher streams it ({@code whole}: the last). */
-        List<FleetDelta> page(boolean whole, int soFar, NodeFacts... nodes) throws InterruptedException {
+        List<ClusterDelta> page(boolean whole, int soFar, NodeFacts... nodes) throws InterruptedException {
             model.onNodeEvent(new WatchEvent.Paged<>(List.of(nodes),
                     new dev.flightdeck.app.watch.ListProgress(soFar, -1, whole)));
             return until(d -> d.upserted().stream().anyMatch(n -> n.facts().equals(nodes[nodes.length - 1])));
         }
 
-        List<FleetDelta> upsert(NodeFacts node) throws InterruptedException {
+        List<ClusterDelta> upsert(NodeFacts node) throws InterruptedException {
             model.onNodeEvent(new WatchEvent.Upserted<>(node));
             return until(d -> d.upserted().stream().anyMatch(n -> n.facts().equals(node)));
         }
 
-        List<FleetDelta> delete(NodeFacts node) throws InterruptedException {
+        List<ClusterDelta> delete(NodeFacts node) throws InterruptedException {
             model.onNodeEvent(new WatchEvent.Deleted<>(node));
             return until(d -> d.removed().contains(node.name()));
         }
 
-        List<FleetDelta> addPod(PodFacts pod) throws InterruptedException {
+        List<ClusterDelta> addPod(PodFacts pod) throws InterruptedException {
             model.onPodEvent(new WatchEvent.Upserted<>(pod));
             return until(d -> d.upserted().stream().anyMatch(n -> n.name().equals(pod.nodeName())));
         }
 
         /** Collects deltas until one matches: the batcher would hand the view model exactly such a run. */
-        private List<FleetDelta> until(Predicate<FleetDelta> done) throws InterruptedException {
-            List<FleetDelta> out = new ArrayList<>();
+        private List<ClusterDelta> until(Predicate<ClusterDelta> done) throws InterruptedException {
+            List<ClusterDelta> out = new ArrayList<>();
             while (out.stream().noneMatch(done)) {
                 out.addAll(next());
             }

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.queues;
 
-import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.model.FleetModel;
+import dev.flightdeck.app.nodes.PreflightConvention;
+import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.queues.KueueKind;
 import dev.flightdeck.app.queues.KueueObject;
 import dev.flightdeck.app.queues.KueueProjector;
@@ -25,7 +25,7 @@ final class KueueFleet implements AutoCloseable {
     static final Instant NOW = Instant.parse("2026-11-27T10:12:00Z");
     static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
 
-    final FleetModel model = new FleetModel(PreflightConvention.DEFAULT, CLOCK);
+    final ClusterModel model = new ClusterModel(PreflightConvention.DEFAULT, CLOCK);
 
     KueueFleet() throws Exception {
         relist(KueueKind.RESOURCE_FLAVOR, "resourceflavor-h100.json");

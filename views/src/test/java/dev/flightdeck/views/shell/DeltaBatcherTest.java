@@ -1,7 +1,7 @@
 package dev.flightdeck.views.shell;
 
-import dev.flightdeck.app.model.FleetDelta;
-import dev.flightdeck.app.fleet.FleetSummary;
+import dev.flightdeck.app.model.ClusterDelta;
+import dev.flightdeck.app.nodes.NodeSummary;
 import javafx.application.Platform;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
@@ -20,16 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DeltaBatcherTest {
 
-    private static FleetDelta delta(long version) {
-        return new FleetDelta(version, false, List.of(), Set.of(), FleetSummary.EMPTY);
+    private static ClusterDelta delta(long version) {
+        return new ClusterDelta(version, false, List.of(), Set.of(), NodeSummary.EMPTY);
     }
 
     /** A sink that keeps every batch and leaves nothing waiting. */
-    private static DeltaBatcher collecting(List<List<FleetDelta>> batches) {
+    private static DeltaBatcher collecting(List<List<ClusterDelta>> batches) {
         return collecting(batches, BatchPacing.fx());
     }
 
-    private static DeltaBatcher collecting(List<List<FleetDelta>> batches, BatchPacing pacing) {
+    private static DeltaBatcher collecting(List<List<ClusterDelta>> batches, BatchPacing pacing) {
         return new DeltaBatcher((batch, deadline) -> {
             batches.add(batch);
             return 0;
@@ -57,7 +57,7 @@ class DeltaBatcherTest {
 
     @Test
     void drainHandsOverEverythingQueuedInOrderAsOneBatch() throws InterruptedException {
-        List<List<FleetDelta>> batches = new ArrayList<>();
+        List<List<ClusterDelta>> batches = new ArrayList<>();
         DeltaBatcher batcher = collecting(batches);
         Thread model = Thread.ofPlatform().start(() -> {
             for (long v = 1; v <= 1000; v++) {
@@ -67,7 +67,7 @@ class DeltaBatcherTest {
         model.join();
         assertEquals(1000, batcher.drain());
         assertEquals(1, batches.size());
-        List<Long> versions = batches.getFirst().stream().map(FleetDelta::version).toList();
+        List<Long> versions = batches.getFirst().stream().map(ClusterDelta::version).toList();
         for (int i = 0; i < versions.size(); i++) {
             assertEquals(i + 1, versions.get(i));
         }
@@ -77,7 +77,7 @@ class DeltaBatcherTest {
 
     @Test
     void aPressedButtonHoldsUpdatesBackAtMostASecondAndTheLagIsMeasured() {
-        List<List<FleetDelta>> batches = new ArrayList<>();
+        List<List<ClusterDelta>> batches = new ArrayList<>();
         ManualPacing clock = new ManualPacing();
         DeltaBatcher batcher = collecting(batches, clock);
         boolean[] pressed = {true};
@@ -101,7 +101,7 @@ class DeltaBatcherTest {
 
     @Test
     void stopDropsWhatBelongsToTheOldCluster() {
-        List<List<FleetDelta>> batches = new ArrayList<>();
+        List<List<ClusterDelta>> batches = new ArrayList<>();
         DeltaBatcher batcher = collecting(batches);
         batcher.accept(delta(1));
         batcher.stop();
@@ -113,7 +113,7 @@ class DeltaBatcherTest {
 
     @Test
     void theModelThreadOnlyQueuesAndEachTickOfTenASecondHandsOverOneBatch() throws InterruptedException {
-        List<List<FleetDelta>> batches = new CopyOnWriteArrayList<>();
+        List<List<ClusterDelta>> batches = new CopyOnWriteArrayList<>();
         ManualPacing clock = new ManualPacing();
         DeltaBatcher batcher = collecting(batches, clock);
         batcher.start();

@@ -1,7 +1,7 @@
 package dev.flightdeck.views.shell;
 
 import dev.flightdeck.app.clusters.ClusterSummary;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.views.FxWait;
 import dev.flightdeck.views.Screenshots;

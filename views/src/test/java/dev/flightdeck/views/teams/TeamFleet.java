@@ -1,13 +1,13 @@
 package dev.flightdeck.views.teams;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.GpuTrustRules;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.fleet.PreflightReader;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.GpuTrustRules;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightReader;
+import dev.flightdeck.app.nodes.PreflightState;
+import dev.flightdeck.app.nodes.Taint;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangKey;
 import dev.flightdeck.app.gangs.GangSystem;

@@ -1,6 +1,6 @@
 package dev.flightdeck.views.teams;
 
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.settings.TeamKey;

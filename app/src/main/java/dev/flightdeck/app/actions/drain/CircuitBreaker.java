@@ -1,7 +1,7 @@
 package dev.flightdeck.app.actions.drain;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.NodeVerdict;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.settings.DrainLimits;
 
 import java.util.Collection;

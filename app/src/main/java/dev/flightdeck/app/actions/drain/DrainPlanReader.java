@@ -40,7 +40,7 @@ public final class DrainPlanReader {
     }
 
     /** As {@link #read(String, List, DrainOptions, Instant)}, with the fleet's circuit breaker consulted. */
-    public DrainPlan read(String node, List<Gang> gangs, java.util.Collection<dev.flightdeck.app.fleet.GpuNode> fleet,
+    public DrainPlan read(String node, List<Gang> gangs, java.util.Collection<dev.flightdeck.app.nodes.GpuNode> fleet,
                           CircuitBreaker breaker, DrainOptions options, Instant now) throws IOException {
         return read(node, gangs, options, now).withBreaker(breaker.check(fleet, node));
     }

@@ -30,7 +30,7 @@ public final class DrainPlanText {
             for (BrokenGang b : p.broken()) {
                 out.add("  gang   " + b.key().namespace() + "/" + b.key().name() + "  " + b.key().system().label()
                         + "  ranks " + b.ranksOnNode() + " here  " + b.gpus() + " GPUs  checkpoint "
-                        + (b.checkpointAge() == null ? "unknown" : dev.flightdeck.app.fleet.Ages.format(b.checkpointAge()))
+                        + (b.checkpointAge() == null ? "unknown" : dev.flightdeck.app.nodes.Ages.format(b.checkpointAge()))
                         + "  " + (b.gpuHoursAtRisk().isPresent()
                         ? String.format(Locale.ROOT, "%.1f GPU-hours at risk", b.gpuHoursAtRisk().getAsDouble())
                         : "GPU-hours at risk unknown"));

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.actions.drain;
 
-import dev.flightdeck.app.fleet.GpuLabels;
-import dev.flightdeck.app.fleet.WholeNumbers;
+import dev.flightdeck.app.nodes.GpuLabels;
+import dev.flightdeck.app.nodes.WholeNumbers;
 import dev.flightdeck.app.kube.ObjectMeta;
 import dev.flightdeck.app.kube.PodObject;
 

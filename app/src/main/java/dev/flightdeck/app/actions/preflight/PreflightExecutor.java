@@ -2,7 +2,7 @@ package dev.flightdeck.app.actions.preflight;
 
 import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightConvention;
 
 import java.io.IOException;
 import java.time.Clock;

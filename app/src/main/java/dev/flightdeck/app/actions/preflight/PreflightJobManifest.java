@@ -2,7 +2,7 @@ package dev.flightdeck.app.actions.preflight;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.fleet.GpuLabels;
+import dev.flightdeck.app.nodes.GpuLabels;
 import dev.flightdeck.app.watch.KubeJson;
 
 /**

@@ -4,7 +4,7 @@ import dev.flightdeck.app.kube.ApiPath;
 import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.kube.NodeObject;
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightConvention;
 
 import java.io.IOException;
 import java.time.Instant;

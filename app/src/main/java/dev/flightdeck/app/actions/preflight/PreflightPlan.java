@@ -1,8 +1,8 @@
 package dev.flightdeck.app.actions.preflight;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.flightdeck.app.fleet.PreflightState;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.PreflightState;
+import dev.flightdeck.app.nodes.Taint;
 
 import java.util.List;
 

@@ -5,9 +5,9 @@ import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.kube.ObjectList;
 import dev.flightdeck.app.kube.PodObject;
-import dev.flightdeck.app.fleet.GpuLabels;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.WholeNumbers;
+import dev.flightdeck.app.nodes.GpuLabels;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.WholeNumbers;
 import dev.flightdeck.app.watch.NodeProjector;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.actions.preflight;
 
-import dev.flightdeck.app.fleet.PreflightState;
+import dev.flightdeck.app.nodes.PreflightState;
 
 import java.util.ArrayList;
 import java.util.List;

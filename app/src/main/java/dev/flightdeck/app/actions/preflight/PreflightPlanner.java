@@ -1,8 +1,8 @@
 package dev.flightdeck.app.actions.preflight;
 
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PreflightReader;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PreflightReader;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.actions.preflight;
 
-import dev.flightdeck.app.fleet.PreflightConvention;
+import dev.flightdeck.app.nodes.PreflightConvention;
 
 import java.util.regex.Pattern;
 

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.actions.resume;
 
 import dev.flightdeck.app.checkpoints.Checkpoint;
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 import dev.flightdeck.app.secrets.Redaction;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.diagnose.events;
 
-import dev.flightdeck.app.fleet.Ages;
+import dev.flightdeck.app.nodes.Ages;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.queues.teams;
 
-import dev.flightdeck.app.fleet.GpuNode;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.GpuNode;
+import dev.flightdeck.app.nodes.Taint;
 
 import java.util.ArrayList;
 import java.util.HashMap;

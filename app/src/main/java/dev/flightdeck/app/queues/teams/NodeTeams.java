@@ -1,7 +1,7 @@
 package dev.flightdeck.app.queues.teams;
 
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.Taint;
 
 /** Which team owns a node, read from the node label or taint the cluster's settings name. */
 public final class NodeTeams {
@@ -31,9 +31,9 @@ public final class NodeTeams {
     }
 
     /** Each GPU node's shown team by its name: what a gang filter looks its ranks' nodes up in. */
-    public static java.util.Map<String, String> byNode(java.util.List<dev.flightdeck.app.fleet.GpuNode> nodes, String key) {
+    public static java.util.Map<String, String> byNode(java.util.List<dev.flightdeck.app.nodes.GpuNode> nodes, String key) {
         java.util.Map<String, String> out = new java.util.HashMap<>(nodes.size() * 2);
-        for (dev.flightdeck.app.fleet.GpuNode n : nodes) {
+        for (dev.flightdeck.app.nodes.GpuNode n : nodes) {
             out.put(n.name(), shownTeamOf(n.facts(), key));
         }
         return out;

@@ -1,10 +1,10 @@
 package dev.flightdeck.app.actions.preflight;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flightdeck.app.fleet.NodeCondition;
-import dev.flightdeck.app.fleet.NodeFacts;
-import dev.flightdeck.app.fleet.PreflightConvention;
-import dev.flightdeck.app.fleet.Taint;
+import dev.flightdeck.app.nodes.NodeCondition;
+import dev.flightdeck.app.nodes.NodeFacts;
+import dev.flightdeck.app.nodes.PreflightConvention;
+import dev.flightdeck.app.nodes.Taint;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.flightdeck.app.queues.teams;
 
-import dev.flightdeck.app.fleet.GpuNode;
+import dev.flightdeck.app.nodes.GpuNode;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

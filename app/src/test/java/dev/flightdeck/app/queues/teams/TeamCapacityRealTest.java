@@ -131,8 +131,8 @@ class TeamCapacityRealTest {
         try (ClusterSession session = ClusterSession.open(real.target(), options)) {
             assertTrue(session.awaitSynced(2, TimeUnit.MINUTES), "watches synced");
             TeamTable t = TeamTable.of(session.teamKey(), session.fleet().snapshot().nodes(), session.fleet().gangs());
-            assertEquals(dev.flightdeck.app.fleet.NodeVerdict.UNTRUSTED, session.fleet().node(a3).verdict());
-            assertEquals(dev.flightdeck.app.fleet.NodeVerdict.DEGRADED, session.fleet().node(a2).verdict());
+            assertEquals(dev.flightdeck.app.nodes.NodeVerdict.UNTRUSTED, session.fleet().node(a3).verdict());
+            assertEquals(dev.flightdeck.app.nodes.NodeVerdict.DEGRADED, session.fleet().node(a2).verdict());
             assertEquals(new TeamRow("alpha", 3, 24, 15, 9, 8, 1, 0, 0), t.row("alpha"));
             assertEquals(new TeamRow("beta", 2, 8, 4, 4, 0, 0, 1, 0), t.row("beta"));
             int[] others = ungrouped();

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.queues.teams;
 
 import dev.flightdeck.app.TestSandboxes;
-import dev.flightdeck.app.fleet.FleetSnapshot;
+import dev.flightdeck.app.nodes.ClusterSnapshot;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.session.SessionOptions;
@@ -46,7 +46,7 @@ public final class TeamTableBenchmark {
             TeamTable last = null;
             for (int r = 0; r <= rounds; r++) {
                 long t = System.nanoTime();
-                FleetSnapshot s = session.fleet().snapshot();
+                ClusterSnapshot s = session.fleet().snapshot();
                 double a = ms(t);
                 t = System.nanoTime();
                 List<Gang> g = session.fleet().gangs();

@@ -1,7 +1,7 @@
 package dev.flightdeck.app.telemetry.exporter;
 
 import dev.flightdeck.app.SandboxSession;
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.telemetry.DcgmField;
 import dev.flightdeck.app.telemetry.GpuSignals;

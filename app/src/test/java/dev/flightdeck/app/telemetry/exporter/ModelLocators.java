@@ -1,6 +1,6 @@
 package dev.flightdeck.app.telemetry.exporter;
 
-import dev.flightdeck.app.fleet.PodFacts;
+import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.telemetry.GpuLabelMapping;
 import dev.flightdeck.app.telemetry.PodLocator;
