@@ -38,15 +38,24 @@ public final class ConsoleWindow {
 
     private ConsoleWindow(SandboxCluster sandbox, SessionController.Opener opener, Stage stage, int nodeCount,
                           double width, double height) {
+        this(sandbox, opener, stage, nodeCount, width, height, null);
+    }
+
+    private ConsoleWindow(SandboxCluster sandbox, SessionController.Opener opener, Stage stage, int nodeCount,
+                          double width, double height, dev.flightdeck.views.layout.WindowLayoutBinding layout) {
         this.sandbox = sandbox;
         this.nodes = new NodesViewModel(Clock.systemUTC());
         this.gangs = new GangsViewModel(Clock.systemUTC());
         this.sessions = new SessionController(opener, nodes, gangs);
         this.window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(nodeCount)), Clock.systemUTC());
-        stage.setScene(window.createScene(width, height));
-        stage.setX(0);
-        stage.setY(0);
-        stage.show();
+        if (layout != null) {
+            window.showIn(stage, layout, width, height); // where the layout says, as the console starts
+        } else {
+            stage.setScene(window.createScene(width, height));
+            stage.setX(0);
+            stage.setY(0);
+            stage.show();
+        }
         sessions.switchTo(new ConnectionTarget.Sandbox(nodeCount));
     }
 
@@ -62,6 +71,16 @@ public final class ConsoleWindow {
         before.accept(sandbox);
         ConnectionTarget owned = new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { }));
         return new ConsoleWindow(sandbox, t -> ClusterSession.open(owned, options), stage, nodes, width, height);
+    }
+
+    /** {@link #onSandbox} shown as the console starts: where and as {@code layout} remembers, kept as it changes. */
+    public static ConsoleWindow onSandboxRemembering(Stage stage, int nodes, dev.flightdeck.views.layout.WindowLayoutBinding layout,
+                                                    double width, double height, Consumer<SandboxCluster> before) {
+        SandboxCluster sandbox = InstallsTheSandbox.remembered(SandboxCluster.startQuiet(nodes));
+        before.accept(sandbox);
+        ConnectionTarget owned = new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { }));
+        return new ConsoleWindow(sandbox, t -> ClusterSession.open(owned, SessionOptions.DEFAULTS), stage, nodes, width,
+                height, layout);
     }
 
     public static ConsoleWindow onSandbox(Stage stage, int nodes) {

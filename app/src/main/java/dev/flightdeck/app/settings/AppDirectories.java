@@ -46,4 +46,9 @@ public record AppDirectories(Path config, Path data) {
     public Path settingsFile() {
         return config.resolve("settings.json");
     }
+
+    /** The window's layout, which the console writes for itself (settings.json is the person's). */
+    public Path windowFile() {
+        return config.resolve("window.json");
+    }
 }

@@ -25,7 +25,8 @@ import java.util.Map;
  *                              "drainBreaker": {"maxNodes": 8, "maxGpuPercent": 10},
  *                              "prometheus": {"url": "https://prom.lab", "bearerTokenFile": "prom.token"},
  *                              "gpuStall": {"idleBelowPercent": 5, "minutes": 10},
- *                              "teamKey": "example.com/team"}}}</pre>
+ *                              "teamKey": "example.com/team",
+ *                              "notifications": {"on": true, "queueWaitMinutes": 30}}}}</pre>
  * Read on every connect (so a hand edit takes effect on the next one); written whole to a
  * temporary file and moved into place, so a crash never leaves half a file. A file that cannot
  * be read is reported in one line and the defaults are used: it never stops the console.
@@ -117,7 +118,8 @@ public final class SettingsFile {
                 out.put(e.getKey(), new ClusterSettings(settings, interval, e.getValue().path("readOnly").asBoolean(false), breaker,
                         e.getValue().path("drills").asBoolean(false),
                         PrometheusSettingsJson.read(e.getValue().get("prometheus"), settingsDir),
-                        GpuStallJson.read(e.getValue().get("gpuStall")), teamKey(e.getValue().get("teamKey"))));
+                        GpuStallJson.read(e.getValue().get("gpuStall")), teamKey(e.getValue().get("teamKey")),
+                        NotifySettings.read(e.getValue().get("notifications"))));
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException("cluster \"" + e.getKey() + "\": " + bad.getMessage());
             }
@@ -181,6 +183,7 @@ public final class SettingsFile {
         if (settings.teamKey() != null) {
             cluster.put("teamKey", settings.teamKey().key());
         }
+        NotifySettings.write(cluster, settings.notifications());
         write(root);
     }
 

@@ -82,9 +82,21 @@ public final class GangsView extends VBox {
         SplitPane bottom = new SplitPane(new RankMapPane(vm, new RankColourViewModel(vm, telemetry)), sideScroll);
         bottom.setDividerPositions(0.62);
 
-        SplitPane split = new SplitPane(table, bottom);
+        // No gang selected: no empty rank map nor checkpoint panel, one line saying what to do, the table has the room.
+        Label none = new Label("Select a gang above to see its rank map, its broken ranks, the selected rank and its "
+                + "checkpoint.", Icons.icon(Icons.GANGS));
+        none.setId("gang-none-selected");
+        none.getStyleClass().addAll(Styles.MUTED, Styles.EMPTY_DETAILS);
+        javafx.scene.layout.StackPane details = new javafx.scene.layout.StackPane(bottom, none);
+        javafx.scene.layout.StackPane.setAlignment(none, javafx.geometry.Pos.TOP_LEFT);
+        bottom.visibleProperty().bind(vm.selectedProperty().isNotNull());
+        bottom.managedProperty().bind(bottom.visibleProperty());
+        none.visibleProperty().bind(vm.selectedProperty().isNull());
+        none.managedProperty().bind(none.visibleProperty());
+        SplitPane split = new SplitPane(table, details);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.36);
+        dev.flightdeck.views.layout.DetailsSplit.install(split, details, vm.selectedProperty().isNotNull());
         VBox.setVgrow(split, Priority.ALWAYS);
         filterBar = filterBar();
         getChildren().addAll(header, filterBar, split);

@@ -53,6 +53,8 @@ final class JournalDetailsPane extends SplitPane {
         right.getStyleClass().add(Styles.DETAILS);
 
         getItems().setAll(left, right);
+        // Nothing selected: the hint on the left is all there is to say; an empty JSON box beside it is noise.
+        right.visibleProperty().bind(vm.selectedProperty().isNotNull());
         setDividerPositions(0.5);
         vm.selectedProperty().addListener((o, old, e) -> show(e));
         show(vm.selectedProperty().get());

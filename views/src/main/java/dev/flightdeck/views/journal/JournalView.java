@@ -64,9 +64,11 @@ public final class JournalView extends VBox {
         filters = new JournalFilterBar(vm);
         table = new JournalTable(vm);
 
-        SplitPane split = new SplitPane(table, new JournalDetailsPane(vm));
+        JournalDetailsPane details = new JournalDetailsPane(vm);
+        SplitPane split = new SplitPane(table, details);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.5);
+        dev.flightdeck.views.layout.DetailsSplit.install(split, details, vm.selectedProperty().isNotNull());
         VBox.setVgrow(split, Priority.ALWAYS);
         getChildren().addAll(header(), filters,
                 notice("journal-problem", Styles.BANNER_ERROR, Icons.ERROR, vm.problemProperty(), null),

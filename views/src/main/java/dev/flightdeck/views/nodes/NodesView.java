@@ -52,6 +52,8 @@ public final class NodesView extends VBox {
         SplitPane split = new SplitPane(table, details);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.6);
+        // Nothing selected: the details are one line saying so, and the table has the room.
+        dev.flightdeck.views.layout.DetailsSplit.install(split, details, vm.detailsProperty().isNotNull());
         VBox.setVgrow(split, Priority.ALWAYS);
         filterBar = filterBar();
         getChildren().addAll(new NodesHeader(vm), filterBar, split);

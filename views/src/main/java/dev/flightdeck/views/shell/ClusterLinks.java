@@ -63,6 +63,50 @@ final class ClusterLinks {
         return now != null && now.displayName().equals(t.displayName()) && sessions.session() != null;
     }
 
+    /**
+     * A notification: its cluster on screen, then what it is about — the gang (halted, or waiting in its queue) or the
+     * node selected; for several folded into one, the screen that lists them; for an unreachable cluster, its Nodes
+     * screen, where the banner says why.
+     */
+    void open(dev.flightdeck.app.notify.Notification n) {
+        ConnectionTarget t = targetNamed(n.cluster());
+        if (t == null) {
+            return;
+        }
+        Runnable select = () -> {
+            switch (n.kind()) {
+                case GANG_HALTED, QUEUED_TOO_LONG -> {
+                    var row = n.subject() == null ? null : sessions.gangs().allRows().stream()
+                            .filter(r -> r.key().toString().equals(n.subject())).findFirst().orElse(null);
+                    if (row != null) {
+                        window.openGang(row.key(), -1);
+                    } else {
+                        window.showGangs();
+                        sessions.gangs().clearFilters();
+                        if (n.kind() == dev.flightdeck.app.notify.Notification.Kind.GANG_HALTED) {
+                            sessions.gangs().verdictFilterProperty().set(dev.flightdeck.app.gangs.GangVerdict.HALTED);
+                        }
+                    }
+                }
+                case NODE_UNTRUSTED -> {
+                    if (n.subject() != null) {
+                        window.openNode(n.subject());
+                    } else {
+                        nodes.clearFilters();
+                        nodes.verdictFilterProperty().set(dev.flightdeck.app.nodes.NodeVerdict.UNTRUSTED);
+                        window.showNodes();
+                    }
+                }
+                case CLUSTER_UNREACHABLE -> window.showNodes();
+            }
+        };
+        if (isShowing(t)) {
+            select.run();
+        } else {
+            sessions.switchTo(t, select);
+        }
+    }
+
     /** A search hit: its cluster on screen, then the node (a pod's node) or the gang selected. */
     void open(ClusterSearch.Hit hit) {
         inCluster(hit.cluster(), () -> {

@@ -23,7 +23,7 @@ import java.net.URISyntaxException;
  * are listed (an S3-compatible endpoint, region, path-style addressing), how often its
  * {@code /metrics} is scraped, its GPU telemetry (the Prometheus, when a gang is stalled:
  * {@link GpuTelemetryFields}), the node label or taint key that names a node's team (offering the keys the nodes
- * carry), and whether drills may run there on virtual nodes. Credentials
+ * carry), whether drills may run there on virtual nodes, and whether its troubles are notified. Credentials
  * are deliberately not asked for: AWS's come from the standard chain, Prometheus's from the
  * files named. Saving reconnects.
  */
@@ -35,6 +35,10 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
     private final TextField interval = new TextField();
     private final CheckBox drills = new CheckBox("Allow drills here: they create virtual GPU nodes and pods (labelled "
             + "flightdeck.dev/drill, tainted, removed afterwards). Staging clusters only.");
+    private final CheckBox notify = new CheckBox("Notify me about this cluster: when a gang halts, the cluster cannot be "
+            + "reached, a node carrying ranks turns untrusted, or a job waits in its queue too long (in the window, and on "
+            + "the desktop where it offers notifications)");
+    private final TextField queueWait = new TextField();
     private final Label error = new Label();
     private final GpuTelemetryFields telemetry;
     private final dev.flightdeck.views.teams.TeamKeyField teamKey;
@@ -75,6 +79,16 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         drills.setMaxWidth(520);
         drills.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         drills.setSelected(current.drills());
+        notify.setId("settings-notify");
+        notify.setWrapText(true);
+        notify.setMaxWidth(520);
+        notify.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        notify.setSelected(current.notifications().on());
+        queueWait.setId("settings-queue-wait");
+        queueWait.setPrefColumnCount(4);
+        queueWait.setMaxWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        queueWait.setText(Long.toString(current.notifications().queueWait().toMinutes()));
+        queueWait.disableProperty().bind(notify.selectedProperty().not());
         error.setId("settings-error");
         error.getStyleClass().add(Styles.PROBLEM);
         error.setWrapText(true);
@@ -104,6 +118,11 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         grid.add(teams, 0, row++, 2, 1);
         grid.addRow(row++, new Label("Team key (node label or taint)"), teamKey);
         grid.add(drills, 1, row++);
+        Label notifications = new Label("Notifications");
+        notifications.getStyleClass().add(Styles.SECTION_TITLE);
+        grid.add(notifications, 0, row++, 2, 1);
+        grid.add(notify, 1, row++);
+        grid.addRow(row++, new Label("Too long in a queue (minutes)"), queueWait);
         Label where = new Label("Saved in " + file.path() + ". Credentials come from the AWS environment or "
                 + "~/.aws profiles, and Prometheus's from the files named; none is stored here.");
         where.getStyleClass().add(Styles.MUTED);
@@ -147,6 +166,17 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         });
     }
 
+    private dev.flightdeck.app.settings.NotifySettings notifications() {
+        long minutes;
+        try {
+            minutes = Long.parseLong(queueWait.getText().trim());
+        } catch (NumberFormatException bad) {
+            throw new IllegalArgumentException("the queue wait worth a notification needs a whole number of minutes, not \""
+                    + queueWait.getText().trim() + "\"");
+        }
+        return new dev.flightdeck.app.settings.NotifySettings(notify.isSelected(), java.time.Duration.ofMinutes(minutes));
+    }
+
     private ClusterSettings read() {
         String e = endpoint.getText().trim();
         URI uri = null;
@@ -169,6 +199,6 @@ final class ClusterSettingsDialog extends Dialog<ButtonType> {
         return current.withS3(new S3Settings(uri, r.isEmpty() ? null : r, pathStyle.isSelected()))
                 .withMetricsInterval(java.time.Duration.ofSeconds(seconds)).withDrills(drills.isSelected())
                 .withPrometheus(telemetry.prometheus()).withGpuStall(telemetry.stall(current.gpuStall()))
-                .withTeamKey(teamKey.teamKey());
+                .withTeamKey(teamKey.teamKey()).withNotifications(notifications());
     }
 }

@@ -30,10 +30,16 @@ public final class FlightdeckApp extends Application {
     /** The theme in the settings file, read before the first frame so the window never flashes light first. */
     private dev.flightdeck.app.settings.Theme.Chosen theme = dev.flightdeck.app.settings.Theme.Chosen.DEFAULT;
 
+    /** The window as it was left (window.json), read with the theme before the first frame. */
+    private dev.flightdeck.app.layout.WindowLayoutFile.Loaded layout =
+            new dev.flightdeck.app.layout.WindowLayoutFile.Loaded(dev.flightdeck.app.layout.WindowLayout.NONE, null);
+    private dev.flightdeck.app.layout.LayoutSaver layoutSaver;
+
     @Override
     public void init() {
-        // The launcher thread, not the FX thread: the one file read before the window is allowed to block.
+        // The launcher thread, not the FX thread: the files read before the window is allowed to block.
         theme = SettingsFile.standard().loadTheme();
+        layout = dev.flightdeck.app.layout.WindowLayoutFile.standard().load();
     }
 
     @Override
@@ -66,20 +72,24 @@ public final class FlightdeckApp extends Application {
         List<ContextChoice> choices = ContextChoice.all(kubeconfig, options.sandboxNodes());
         dev.flightdeck.views.theme.Themes.choose(theme.theme());
         window = new MainWindow(sessions, nodes, choices, clock);
-        if (theme.problem() != null) {
-            window.showNotice(theme.problem());
+        String said = java.util.stream.Stream.of(theme.problem(), layout.problem()).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.joining(" · "));
+        if (!said.isEmpty()) {
+            window.showNotice(said);
         }
 
         stage.setTitle("Flightdeck");
         stage.getIcons().setAll(dev.flightdeck.views.theme.AppIcon.sizes());
-        stage.setScene(window.createScene(1600, 960));
+        layoutSaver = dev.flightdeck.app.layout.LayoutSaver.to(dev.flightdeck.app.layout.WindowLayoutFile.standard(),
+                why -> javafx.application.Platform.runLater(() -> window.showNotice(why)));
         // Quitting with an action under way would stop it half-way: ask first.
         stage.setOnCloseRequest(e -> {
             if (!dev.flightdeck.views.actions.RunningActions.mayQuit(stage)) {
                 e.consume();
             }
         });
-        stage.show();
+        window.showIn(stage, new dev.flightdeck.views.layout.WindowLayoutBinding(layout.layout(), layoutSaver::changed),
+                1600, 960);
         window.nodesView().focusTable();
         StartupReport.watch(env, stage.getScene(), nodes.allRows());
         TraceOnScreen.watch(stage.getScene(), sessions, nodes.allRows(), sessions.gangs().allRows());
@@ -131,6 +141,9 @@ public final class FlightdeckApp extends Application {
     public void stop() {
         if (window != null) {
             window.stop();
+        }
+        if (layoutSaver != null) {
+            layoutSaver.close(); // what the last change left waiting is written by the writer's thread, then it stops
         }
         if (sessions != null) {
             sessions.close();

@@ -138,6 +138,35 @@ public final class MainWindow extends BorderPane {
         setLeft(screens);
         setBottom(statusBar);
         this.objectActions = new ObjectActions(sessions, evidence, this::showEventsOf, notice);
+        this.notifications = notifications(dev.flightdeck.app.notify.DesktopNotifier.standard());
+    }
+
+    private final dev.flightdeck.views.notify.NotificationsViewModel notifications;
+    private dev.flightdeck.app.notify.NotificationWatch notificationWatch;
+
+    /**
+     * The bell and its list, fed by a watch over every open cluster whose notifications are on (read from the
+     * settings off the FX thread), each also shown on the desktop when it can be.
+     */
+    private dev.flightdeck.views.notify.NotificationsViewModel notifications(dev.flightdeck.app.notify.DesktopNotifier desktop) {
+        var vm = new dev.flightdeck.views.notify.NotificationsViewModel(desktop,
+                desktop.whyNone(System.getProperty("os.name", "")), notice::set);
+        notificationWatch = new dev.flightdeck.app.notify.NotificationWatch(sessions.fleet(),
+                () -> dev.flightdeck.app.settings.SettingsFile.standard().load(), clock,
+                told -> javafx.application.Platform.runLater(() -> vm.add(told)));
+        // A cluster's settings saved (notifications turned on): the watch reads them again before its next look.
+        sessions.settingsProperty().addListener((o, old, now) -> notificationWatch.settingsChanged());
+        topBar.showBell(new dev.flightdeck.views.notify.NotificationBell(vm, clock, links::open));
+        notificationWatch.start();
+        return vm;
+    }
+
+    public dev.flightdeck.app.notify.NotificationWatch notificationWatch() {
+        return notificationWatch;
+    }
+
+    public dev.flightdeck.views.notify.NotificationsViewModel notifications() {
+        return notifications;
     }
 
     /** The clusters kept open: started with the kubeconfig and the remembered (or command-line) choice. */
@@ -263,6 +292,40 @@ public final class MainWindow extends BorderPane {
         notice.set(text);
     }
 
+    /**
+     * Shows the window in {@code stage} where and as the layout remembers it ({@code width} by {@code height} when it
+     * remembers nothing), and keeps the layout as the person changes it: the stage, every screen's tables and
+     * splitters as each is first shown, the screen last shown per cluster.
+     */
+    public void showIn(javafx.stage.Stage stage, dev.flightdeck.views.layout.WindowLayoutBinding layout, double width,
+                       double height) {
+        layout.place(stage, width, height);
+        stage.setScene(createScene(stage.getWidth(), stage.getHeight()));
+        rememberLayout(layout);
+        stage.show();
+        layout.follow(stage);
+    }
+
+    private void rememberLayout(dev.flightdeck.views.layout.WindowLayoutBinding layout) {
+        screens.onShown((id, view) -> {
+            layout.followAll(id, view);
+            ConnectionTarget t = sessions.targetProperty().get();
+            if (t != null) {
+                layout.screenShown(t.displayName(), id);
+            }
+        });
+        // Back to the screen last shown for a cluster when it comes on screen (a link that names a screen shows its
+        // own afterwards).
+        java.util.function.Consumer<ConnectionTarget> back = t -> {
+            String last = t == null ? null : layout.lastScreen(t.displayName());
+            if (last != null && screens.offered(last) && !screens.showing(last)) {
+                screens.show(last);
+            }
+        };
+        sessions.targetProperty().addListener((o, old, t) -> back.accept(t));
+        back.accept(sessions.targetProperty().get());
+    }
+
     /** A scene with the theme and the window's keyboard shortcuts. */
     public Scene createScene(double width, double height) {
         layer = new dev.flightdeck.views.keys.OverlayLayer(this);
@@ -379,6 +442,7 @@ public final class MainWindow extends BorderPane {
     }
 
     public void stop() {
+        notificationWatch.close();
         kept.stop();
         paletteWork.shutdownNow();
         evidence.stop();

@@ -24,6 +24,7 @@ final class ScreenNav extends VBox {
     private final Map<String, ToggleButton> buttons = new HashMap<>();
     private final Map<String, Node> built = new HashMap<>();
     private final ToggleGroup group = new ToggleGroup();
+    private java.util.function.BiConsumer<String, Node> shownListener = (id, view) -> { };
 
     /** @param show puts a screen's view in the window (the centre of its layout) */
     ScreenNav(List<Screen> all, String first, Consumer<Node> show) {
@@ -45,8 +46,10 @@ final class ScreenNav extends VBox {
                 old.setSelected(true);
             } else if (now != null) {
                 Screen s = screens.get((String) now.getUserData());
-                show.accept(view(s.id()));
+                Node view = view(s.id());
+                show.accept(view);
                 s.shown().run();
+                shownListener.accept(s.id(), view);
             }
         });
         buttons.get(first).setSelected(true);
@@ -81,6 +84,21 @@ final class ScreenNav extends VBox {
     /** The screens the navigation offers now, in its order (the Fleet screen only with two clusters open). */
     List<Screen> offered() {
         return screens.values().stream().filter(s -> s.offered().get()).toList();
+    }
+
+    /** Told each time a screen is shown (with its view), starting with the one shown now. */
+    void onShown(java.util.function.BiConsumer<String, Node> listener) {
+        shownListener = listener;
+        var now = group.getSelectedToggle();
+        if (now != null) {
+            listener.accept((String) now.getUserData(), view((String) now.getUserData()));
+        }
+    }
+
+    /** Whether screen {@code id} exists and is offered now (the Fleet screen only with two clusters open). */
+    boolean offered(String id) {
+        Screen s = screens.get(id);
+        return s != null && s.offered().get();
     }
 
     /** Whether the view of screen {@code id} was ever built. */

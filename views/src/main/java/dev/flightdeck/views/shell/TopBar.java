@@ -148,6 +148,12 @@ final class TopBar extends HBox {
         }
     }
 
+    /** The notifications' bell, just before the View menu. */
+    void showBell(javafx.scene.Node bell) {
+        int view = getChildren().indexOf(lookup("#view-menu"));
+        getChildren().add(view < 0 ? getChildren().size() - 1 : view, bell);
+    }
+
     void focusSwitcher() {
         contexts.requestFocus();
     }

@@ -72,6 +72,8 @@ public final class Icons {
     public static final Ikon CHECKPOINT_STALE = Material2MZ.WARNING;
     public static final Ikon CHECKPOINT_UNKNOWN = Material2AL.HELP_OUTLINE;
     public static final Ikon GANGS = Material2AL.APPS;
+    public static final Ikon BELL = Material2MZ.NOTIFICATIONS_NONE;
+    public static final Ikon BELL_RINGING = Material2MZ.NOTIFICATIONS_ACTIVE;
     /** The View menu: light, dark or the system's. */
     public static final Ikon THEME = Material2AL.BRIGHTNESS_6;
     public static final Ikon QUEUES = Material2MZ.QUEUE;

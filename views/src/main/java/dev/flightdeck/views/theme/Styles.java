@@ -40,6 +40,12 @@ public final class Styles {
     public static final String SECTION_TITLE = "section-title";
     public static final String KEY = "key";
     public static final String MUTED = "muted";
+    /** The one line a details pane shows while nothing is selected: what to select. */
+    public static final String EMPTY_DETAILS = "empty-details";
+    public static final String BELL = "bell";
+    public static final String BELL_COUNT = "bell-count";
+    public static final String BELL_KIND = "bell-kind";
+    public static final String NOTIFICATION_POPUP = "notification-popup";
     public static final String PROBLEM = "problem";
     public static final String MONO = "mono";
 

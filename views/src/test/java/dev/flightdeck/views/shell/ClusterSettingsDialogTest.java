@@ -93,4 +93,20 @@ class ClusterSettingsDialogTest {
         assertEquals(new dev.flightdeck.app.settings.DrainLimits(3, 5), saved.drainBreaker(), "its breaker kept");
         assertTrue(saved.drills(), "drills allowed, as ticked");
     }
+
+    @Test
+    void notificationsAreOffUntilTickedAndThenSavedWithTheirQueueWait(FxRobot robot) throws Exception {
+        assertFalse(robot.lookup("#settings-notify").queryAs(javafx.scene.control.CheckBox.class).isSelected(), "off");
+        assertTrue(robot.lookup("#settings-queue-wait").query().isDisabled(), "its wait too, while off");
+        robot.clickOn("#settings-notify");
+        robot.doubleClickOn("#settings-queue-wait").eraseText(4).write("soon");
+        robot.clickOn("#settings-save");
+        FxWait.until(() -> robot.lookup("#settings-error").queryAs(Label.class).getText()
+                .equals("the queue wait worth a notification needs a whole number of minutes, not \"soon\""), "the typo said");
+        robot.doubleClickOn("#settings-queue-wait").eraseText(4).write("45");
+        robot.clickOn("#settings-save");
+        FxWait.until(() -> !dialog.isShowing(), "the dialog to close");
+        assertEquals(new dev.flightdeck.app.settings.NotifySettings(true, java.time.Duration.ofMinutes(45)),
+                file.load().forContext("lab").notifications());
+    }
 }
