@@ -24,6 +24,8 @@ import java.util.List;
 final class SandboxEvictions {
 
     static final String PDBS = "policy/poddisruptionbudgets";
+    /** How many times an eviction decides again over a budget changed meanwhile (kube-apiserver retries on conflict). */
+    private static final int CONFLICT_ATTEMPTS = 5;
 
     private final ObjectStore store;
     private final SandboxJobController jobs;
@@ -41,26 +43,9 @@ final class SandboxEvictions {
         ObjectNode pod = store.get("pods", namespace, name); // 404 NotFound when it is already gone
         String phase = pod.path("status").path("phase").asText();
         if (!phase.equals("Succeeded") && !phase.equals("Failed")) {
-            List<ObjectNode> budgets = store.list(PDBS, namespace, labels -> true).stream()
-                    .filter(b -> Selectors.matches(b.path("spec").get("selector"), labelsOf(pod))).toList();
-            if (budgets.size() > 1) {
-                // The real server's Status for this carries no reason.
-                return status(500, null,
-                        "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.", null);
-            }
-            if (budgets.size() == 1) {
-                ObjectNode pdb = budgets.getFirst();
-                int healthy = healthy(namespace, pdb.path("spec").get("selector"));
-                int desired = desiredHealthy(pdb, namespace);
-                // A healthy pod needs a disruption to spare; an unhealthy one only a budget that is met
-                // (unhealthyPodEvictionPolicy IfHealthyBudget, the default).
-                boolean allowed = isHealthy(pod) ? healthy > desired : healthy >= desired;
-                writeStatus(pdb, healthy - (allowed && isHealthy(pod) ? 1 : 0), desired);
-                if (!allowed) {
-                    return status(429, "TooManyRequests", "Cannot evict pod as it would violate the pod's disruption budget.",
-                            "The disruption budget " + pdb.path("metadata").path("name").asText() + " needs " + desired
-                                    + " healthy pods and has " + healthy + " currently");
-                }
+            Answer refused = budgetSaysNo(namespace, pod);
+            if (refused != null) {
+                return refused;
             }
         }
         disruptionTarget(pod);
@@ -68,6 +53,49 @@ final class SandboxEvictions {
         store.delete("pods", namespace, name);
         jobs.podEvicted(pod);
         return new Answer(201, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\",\"code\":201}");
+    }
+
+    /**
+     * The budget's refusal, or null when it spares the pod (its status written either way). As kube-apiserver's
+     * eviction, a budget changed meanwhile (the disruption controller wrote its status: 409 Conflict) is read again
+     * and the decision made anew, a few times, instead of answering the conflict.
+     */
+    private Answer budgetSaysNo(String namespace, ObjectNode pod) throws StoreException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return budgetDecision(namespace, pod);
+            } catch (StoreException e) {
+                if (e.code() != 409 || attempt == CONFLICT_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Answer budgetDecision(String namespace, ObjectNode pod) throws StoreException {
+        List<ObjectNode> budgets = store.list(PDBS, namespace, labels -> true).stream()
+                .filter(b -> Selectors.matches(b.path("spec").get("selector"), labelsOf(pod))).toList();
+        if (budgets.size() > 1) {
+            // The real server's Status for this carries no reason.
+            return status(500, null,
+                    "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.", null);
+        }
+        if (budgets.isEmpty()) {
+            return null;
+        }
+        ObjectNode pdb = budgets.getFirst();
+        int healthy = healthy(namespace, pdb.path("spec").get("selector"));
+        int desired = desiredHealthy(pdb, namespace);
+        // A healthy pod needs a disruption to spare; an unhealthy one only a budget that is met
+        // (unhealthyPodEvictionPolicy IfHealthyBudget, the default).
+        boolean allowed = isHealthy(pod) ? healthy > desired : healthy >= desired;
+        writeStatus(pdb, healthy - (allowed && isHealthy(pod) ? 1 : 0), desired);
+        if (!allowed) {
+            return status(429, "TooManyRequests", "Cannot evict pod as it would violate the pod's disruption budget.",
+                    "The disruption budget " + pdb.path("metadata").path("name").asText() + " needs " + desired
+                            + " healthy pods and has " + healthy + " currently");
+        }
+        return null;
     }
 
     /** What the disruption controller would write after this decision, so plans read a current budget. */
