@@ -72,6 +72,7 @@ public final class MainWindow extends BorderPane {
     private final StatusBar statusBar;
     private final TopBar topBar;
     private final ClusterLinks links;
+    private final WindowNotifications notifications;
     private final ObjectActions objectActions;
     /** Where the command palette reads and ranks the open clusters' lines, one task at a time. */
     private final java.util.concurrent.ExecutorService paletteWork = java.util.concurrent.Executors.newSingleThreadExecutor(
@@ -138,35 +139,16 @@ public final class MainWindow extends BorderPane {
         setLeft(screens);
         setBottom(statusBar);
         this.objectActions = new ObjectActions(sessions, evidence, this::showEventsOf, notice);
-        this.notifications = notifications(dev.flightdeck.app.notify.DesktopNotifier.standard());
-    }
-
-    private final dev.flightdeck.views.notify.NotificationsViewModel notifications;
-    private dev.flightdeck.app.notify.NotificationWatch notificationWatch;
-
-    /**
-     * The bell and its list, fed by a watch over every open cluster whose notifications are on (read from the
-     * settings off the FX thread), each also shown on the desktop when it can be.
-     */
-    private dev.flightdeck.views.notify.NotificationsViewModel notifications(dev.flightdeck.app.notify.DesktopNotifier desktop) {
-        var vm = new dev.flightdeck.views.notify.NotificationsViewModel(desktop,
-                desktop.whyNone(System.getProperty("os.name", "")), notice::set);
-        notificationWatch = new dev.flightdeck.app.notify.NotificationWatch(sessions.fleet(),
-                () -> dev.flightdeck.app.settings.SettingsFile.standard().load(), clock,
-                told -> javafx.application.Platform.runLater(() -> vm.add(told)));
-        // A cluster's settings saved (notifications turned on): the watch reads them again before its next look.
-        sessions.settingsProperty().addListener((o, old, now) -> notificationWatch.settingsChanged());
-        topBar.showBell(new dev.flightdeck.views.notify.NotificationBell(vm, clock, links::open));
-        notificationWatch.start();
-        return vm;
+        this.notifications = new WindowNotifications(sessions, topBar, links, clock, notice,
+                dev.flightdeck.app.notify.DesktopNotifier.standard());
     }
 
     public dev.flightdeck.app.notify.NotificationWatch notificationWatch() {
-        return notificationWatch;
+        return notifications.watch();
     }
 
     public dev.flightdeck.views.notify.NotificationsViewModel notifications() {
-        return notifications;
+        return notifications.list();
     }
 
     /** The clusters kept open: started with the kubeconfig and the remembered (or command-line) choice. */
@@ -301,29 +283,9 @@ public final class MainWindow extends BorderPane {
                        double height) {
         layout.place(stage, width, height);
         stage.setScene(createScene(stage.getWidth(), stage.getHeight()));
-        rememberLayout(layout);
+        LayoutFollowing.follow(screens, sessions, layout);
         stage.show();
         layout.follow(stage);
-    }
-
-    private void rememberLayout(dev.flightdeck.views.layout.WindowLayoutBinding layout) {
-        screens.onShown((id, view) -> {
-            layout.followAll(id, view);
-            ConnectionTarget t = sessions.targetProperty().get();
-            if (t != null) {
-                layout.screenShown(t.displayName(), id);
-            }
-        });
-        // Back to the screen last shown for a cluster when it comes on screen (a link that names a screen shows its
-        // own afterwards).
-        java.util.function.Consumer<ConnectionTarget> back = t -> {
-            String last = t == null ? null : layout.lastScreen(t.displayName());
-            if (last != null && screens.offered(last) && !screens.showing(last)) {
-                screens.show(last);
-            }
-        };
-        sessions.targetProperty().addListener((o, old, t) -> back.accept(t));
-        back.accept(sessions.targetProperty().get());
     }
 
     /** A scene with the theme and the window's keyboard shortcuts. */
@@ -442,7 +404,7 @@ public final class MainWindow extends BorderPane {
     }
 
     public void stop() {
-        notificationWatch.close();
+        notifications.close();
         kept.stop();
         paletteWork.shutdownNow();
         evidence.stop();
