@@ -72,7 +72,7 @@ public final class ActCommand {
                 return CheckCommand.UNREADABLE;
             }
             if ("resume".equals(req.action())) {
-                StalledGangs.judgeBeforeResume(o.session(), req.target());
+                StalledGangs.judgeBeforeResume(o.session(), req.target(), err);
             }
             ActionSession s = ActionSession.standard(o.session(), o.target(), o.settings(), Clock.systemUTC());
             Action<?, ?, ?> action = switch (req.action()) {

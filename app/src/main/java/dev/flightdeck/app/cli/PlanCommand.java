@@ -55,7 +55,7 @@ public final class PlanCommand {
             }
             KubeRest rest = new KubeRest(session.connection().api());
             if ("resume".equals(req.action())) {
-                StalledGangs.judgeBeforeResume(session, req.target());
+                StalledGangs.judgeBeforeResume(session, req.target(), err);
             }
             List<String> lines = switch (req.action()) {
                 case "preflight" -> PreflightPlanText.lines(new PreflightPlanReader(rest).read(req.target(),

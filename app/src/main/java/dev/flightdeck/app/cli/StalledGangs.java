@@ -18,9 +18,10 @@ final class StalledGangs {
 
     /**
      * Has GPU telemetry read (once, unless the session's own read came first) when {@code ref} names a gang that looks
-     * like it is running; else does nothing.
+     * like it is running, and says on {@code err} what the telemetry saw when the gang still does not read as stalled
+     * (the resume will be refused: the person sees why, not only "running"); else does nothing.
      */
-    static void judgeBeforeResume(ClusterSession session, String ref) {
+    static void judgeBeforeResume(ClusterSession session, String ref, java.io.PrintStream err) {
         Gang gang;
         try {
             gang = ResumePlanReader.gang(ref, session.model().gangs());
@@ -32,9 +33,17 @@ final class StalledGangs {
             // The read hands its findings to the model, which folds them on its own thread: the plan reads the gang
             // next, and on a loaded machine read it before the fold, "running", and refused to resume a stalled gang.
             try {
-                session.model().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
+                if (!session.model().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                    err.println("flightdeck: " + ref + ": the GPU telemetry read was not folded within 10 s; "
+                            + "the gang is judged as it was before it");
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            Gang now = session.model().gangs().stream().filter(g -> g.key().equals(gang.key())).findFirst().orElse(gang);
+            if (!now.verdict().resumable()) {
+                err.println("flightdeck: " + ref + " is " + now.verdict().label() + ": "
+                        + session.telemetry().whyNotStalled(now));
             }
         }
     }

@@ -44,6 +44,11 @@ public final class TelemetryJudge {
         idle.restore(earlier, thresholds, now);
     }
 
+    /** Why {@code gang} is not called stalled by {@code frame}, the last frame judged (see {@link StallExplanation}). */
+    public String whyNotStalled(Gang gang, TelemetryFrame frame, Instant now) {
+        return StallExplanation.whyNotStalled(gang, frame, idle, thresholds, now);
+    }
+
     /** @param gangs the cluster's gangs now (the model's) */
     public Judgement judge(TelemetryFrame frame, Collection<Gang> gangs, Instant now) {
         idle.observe(frame, thresholds, now);
