@@ -265,7 +265,7 @@ final class DrillEngine {
         Set<String> budgeted = budgetedGangs();
         for (AuditedRequest r; (r = audit.poll()) != null; ) {
             if (AuditReads.operator(r) && !r.isWatch()) {
-                storm.request(r.at());
+                storm.request(r.at(), r.method(), r.path());
                 lastActivity = later(lastActivity, r.at());
             }
             Seen s = AuditReads.meaning(r);

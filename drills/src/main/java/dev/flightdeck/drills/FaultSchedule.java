@@ -132,7 +132,7 @@ final class FaultSchedule {
                     engine.storm.ended(now);
                     if (engine.storm.requests() > engine.storm.budget()) {
                         engine.record(engine.mistakes.addedLoad(now, "made " + engine.storm.describe() + " while the API server was "
-                                + "throttling everyone"));
+                                + "throttling everyone (" + engine.storm.mostRequested(8) + ")"));
                     }
                     engine.event(now, TimelineEvent.Kind.FAULT, p.fault.id() + " lifted: " + i.what() + "; the operator made "
                             + engine.storm.describe());

@@ -19,6 +19,8 @@ final class StormLoad {
     private Instant to;
     private long requests;
     private int disruptive;
+    /** How many of the requests went to each collection or object (method and path, query left out). */
+    private final java.util.Map<String, Integer> byTarget = new java.util.HashMap<>();
 
     void started(Instant at) {
         from = at;
@@ -33,10 +35,24 @@ final class StormLoad {
     }
 
     /** An operator request (not a watch) seen at {@code at}. */
-    void request(Instant at) {
+    void request(Instant at, String method, String path) {
         if (active() && !at.isBefore(from)) {
             requests++;
+            byTarget.merge(method + " " + path, 1, Integer::sum);
         }
+    }
+
+    /**
+     * The targets most requested, most first ({@code 6× GET /api/v1/pods, …}): a trainee over the budget sees which of
+     * their tools added the load (a client re-listing in a loop, a new session's first LISTs), not only how much.
+     */
+    String mostRequested(int atMost) {
+        return byTarget.entrySet().stream()
+                .sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed()
+                        .thenComparing(java.util.Map.Entry.comparingByKey()))
+                .limit(atMost).map(e -> e.getValue() + "× " + e.getKey())
+                .collect(java.util.stream.Collectors.joining(", "))
+                + (byTarget.size() > atMost ? " and " + (byTarget.size() - atMost) + " more" : "");
     }
 
     void disruptiveAction() {

@@ -219,7 +219,7 @@ class GoalJudgeTest {
                 List.of(Goal.STAYED_WITHIN_REQUEST_BUDGET), List.of());
         storm.started(START);
         for (int i = 0; i < 20; i++) {
-            storm.request(START.plusSeconds(i));
+            storm.request(START.plusSeconds(i), "GET", "/api/v1/nodes");
         }
         later(30);
         judge(p);
@@ -238,7 +238,7 @@ class GoalJudgeTest {
                 List.of(Goal.STAYED_WITHIN_REQUEST_BUDGET), List.of());
         busy.started(wall.instant());
         for (int i = 0; i < 31; i++) {
-            busy.request(wall.instant());
+            busy.request(wall.instant(), "GET", i % 3 == 0 ? "/api/v1/pods" : "/api/v1/nodes");
         }
         later(30);
         busy.ended(wall.instant());
@@ -247,5 +247,7 @@ class GoalJudgeTest {
         assertFalse(over.isMet(Goal.STAYED_WITHIN_REQUEST_BUDGET));
         assertEquals("the storm is over and the operator's load during it was over budget (31 requests against a budget "
                 + "of 30)", overJudge.doomed(Goal.STAYED_WITHIN_REQUEST_BUDGET, over, wall.instant()));
+        assertEquals("20× GET /api/v1/nodes, 11× GET /api/v1/pods", busy.mostRequested(6), "what the load was, most first");
+        assertEquals("20× GET /api/v1/nodes and 1 more", busy.mostRequested(1));
     }
 }
