@@ -94,11 +94,13 @@ public final class CheckCommand {
 
     /**
      * One cluster's report: a first line when its kubeconfig turns TLS verification off, then nodes,
-     * what could not be read, gangs, Kueue's queues (where served), the API server. Nodes and gangs are
-     * printed as synced, before the pressure reading waits for its rates: a cluster changes meanwhile.
+     * what could not be read, gangs, Kueue's queues (where served), the API server.
      */
     static void report(ClusterSession session, Reading pressureReading, PrintStream out) throws InterruptedException {
-        // Telemetry first: what DCGM says changes node verdicts and gangs, which are printed next.
+        // The pressure reading first (its rates may take 5 s): it says whether the API server sheds load, and GPU
+        // telemetry read through it is then put off. Telemetry next: what DCGM says changes node verdicts and gangs,
+        // which are printed next, as the watches have them then.
+        PressureReading reading = pressureReading.get();
         TelemetrySummary telemetry = session.telemetry().latestOrReadNow();
         session.model().awaitFolded(10, java.util.concurrent.TimeUnit.SECONDS);
         // Teams (when the settings name a team key) from the model as the node and gang sections see it, printed last
@@ -124,7 +126,6 @@ public final class CheckCommand {
             out.println();
         }
         TelemetryReport.lines(telemetry).forEach(out::println);
-        PressureReading reading = pressureReading.get();
         PressureScraper p = session.pressure();
         PressureReport.lines(reading, p.readyz(), p.livez(), p.healthProblem(), PressureThresholds.DEFAULTS)
                 .forEach(out::println);

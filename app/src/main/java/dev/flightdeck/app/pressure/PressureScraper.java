@@ -22,6 +22,12 @@ public final class PressureScraper implements AutoCloseable {
 
     public static final Duration DEFAULT_INTERVAL = dev.flightdeck.app.settings.ClusterSettings.DEFAULT_METRICS_INTERVAL;
     static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
+    /**
+     * When the second scrape comes (at most): rates need two, and until they come nothing says whether the server is
+     * shedding load (GPU telemetry waits for that) and the Pressure screen has no rates to chart.
+     */
+    public static final Duration FIRST_RATES_AFTER = Duration.ofSeconds(5);
+    private boolean firstRound = true;
 
     private final ControlPlaneFetcher fetcher;
     private final PressureTracker tracker;
@@ -77,6 +83,17 @@ public final class PressureScraper implements AutoCloseable {
         return interval;
     }
 
+    /**
+     * Why the API server is shedding load as of the last scrape (an APF or 429 finding, or this scraper's own request
+     * answered 429), or null when it is not or the last scrape is older than two intervals.
+     */
+    public String sheddingLoad() {
+        if (lastThrottled) {
+            return "the API server answered its metrics request with 429 Too Many Requests";
+        }
+        return LoadShedding.why(tracker.latest(), clock.instant(), interval.multipliedBy(2));
+    }
+
     /** The last {@code /readyz?verbose} answer, or null before it or when it could not be read. */
     public HealthReport readyz() {
         return readyz;
@@ -94,8 +111,12 @@ public final class PressureScraper implements AutoCloseable {
     private void round() {
         Duration next;
         try {
-            scrapeOnce();
+            PressureReading r = scrapeOnce();
             next = nextDelay();
+            if (firstRound && !r.failed() && !r.signals().hasRates() && FIRST_RATES_AFTER.compareTo(next) < 0) {
+                next = FIRST_RATES_AFTER;
+            }
+            firstRound = false;
         } catch (RuntimeException e) {
             // Never let one bad answer stop the scraping: record it and try again later.
             tracker.failed(clock.instant(), "scrape failed: " + e);
@@ -107,6 +128,7 @@ public final class PressureScraper implements AutoCloseable {
     }
 
     private Duration lastRetryAfter;
+    private volatile boolean lastThrottled;
     private boolean lastForbidden;
 
     private PressureReading scrapeOnce() {
@@ -116,6 +138,7 @@ public final class PressureScraper implements AutoCloseable {
                 : tracker.failed(clock.instant(), m.problem());
         failuresInARow = reading.failed() ? failuresInARow + 1 : 0;
         lastRetryAfter = m.retryAfter();
+        lastThrottled = m.status() == 429;
         lastForbidden = m.forbidden();
         readyz = health("/readyz?verbose");
         livez = health("/livez?verbose");

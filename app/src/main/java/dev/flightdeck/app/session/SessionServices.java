@@ -47,10 +47,20 @@ record SessionServices(ObjectStoreCheckpoints objectStore, CheckpointService che
         // The first scrape waits for the watches to sync: on a large cluster the initial LISTs are
         // the expensive part, and a 2-10 MB /metrics parse should not compete with them for CPU.
         // Telemetry places GPUs by their pods' nodes, which it can only do once the pods are known.
+        // Telemetry read through the API server waits while it sheds load (an APF storm); so its first read waits for
+        // the first reading with rates (two scrapes, 5 s apart), which says whether it does, or for one that failed.
+        telemetry.holdWhile(pressure::sheddingLoad);
+        java.util.concurrent.CountDownLatch firstScrape = new java.util.concurrent.CountDownLatch(1);
+        pressure.subscribe(reading -> {
+            if (reading.failed() || reading.signals().hasRates()) {
+                firstScrape.countDown();
+            }
+        });
         Thread.ofVirtual().name("pressure-start").start(() -> {
             try {
                 model.awaitSynced(2, TimeUnit.MINUTES);
                 pressure.start();
+                firstScrape.await(PressureScraper.FIRST_RATES_AFTER.toSeconds() + 10, TimeUnit.SECONDS);
                 telemetry.start();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

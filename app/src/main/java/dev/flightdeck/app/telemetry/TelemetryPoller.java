@@ -45,6 +45,10 @@ public final class TelemetryPoller implements AutoCloseable {
     private final GpuUtilHistory history = new GpuUtilHistory();
     private final java.util.List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile Duration wait;
+    /** Why reads through the API server are put off now (it is shedding load), or null: see {@link #holdWhile}. */
+    private volatile Supplier<String> holdReason = () -> null;
+    private static final java.time.format.DateTimeFormatter CLOCK =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneOffset.UTC);
 
     public TelemetryPoller(SourceFinder finder, TelemetryJudge judge, Supplier<Collection<Gang>> gangs,
                            Consumer<GpuTelemetryFindings> model, Clock clock, Duration interval) {
@@ -61,6 +65,15 @@ public final class TelemetryPoller implements AutoCloseable {
     public synchronized void setInterval(Duration interval) {
         this.interval = interval;
         this.wait = interval;
+    }
+
+    /**
+     * Puts off reads that go through the API server (exporter pods behind the pod proxy, a Prometheus found behind the
+     * service proxy, and finding either) while {@code why} says why (non-null): an API server shedding load under APF
+     * gets no load the console can put off; the last frame's findings stay until the next read.
+     */
+    public void holdWhile(Supplier<String> why) {
+        this.holdReason = why;
     }
 
     /** Reads now and every interval after; does nothing once closed. */
@@ -110,8 +123,40 @@ public final class TelemetryPoller implements AutoCloseable {
         return latest != null ? latest : readOnce();
     }
 
+    /** A read put off: the last figures stay, saying they are old and why; nothing goes to the model. */
+    private TelemetrySummary held(String why) {
+        String line = "not read at " + CLOCK.format(clock.instant()) + ": held while the API server sheds load (" + why + ")";
+        TelemetrySummary last = latest;
+        if (last == null || last.error() != null) {
+            latest = TelemetrySummary.unavailable(clock.instant(), source == null ? "none" : source.describe(), line);
+        } else {
+            java.util.List<String> problems = new java.util.ArrayList<>(last.problems().stream()
+                    .filter(p -> !p.startsWith("not read at ")).toList());
+            problems.addFirst(line + "; figures from " + CLOCK.format(last.at()));
+            latest = new TelemetrySummary(last.at(), last.source(), last.gpus(), last.unplaced(), last.nodesWithFindings(),
+                    last.idleAllocated(), last.stalledGangs(), problems, null);
+        }
+        wait = interval;
+        for (Runnable l : listeners) {
+            l.run();
+        }
+        return latest;
+    }
+
+    /** Why the last read did not call {@code gang} stalled: for a refused resume to say (no read yet: why not). */
+    public synchronized String whyNotStalled(Gang gang) {
+        if (latestFrame == null) {
+            return "GPU telemetry: " + (latest == null ? "not read yet" : latest.error() == null ? "no frame" : latest.error());
+        }
+        return judge.whyNotStalled(gang, latestFrame, clock.instant());
+    }
+
     /** Reads once now, on the caller's thread (the headless {@code check}); the findings go to the model as usual. */
     public synchronized TelemetrySummary readOnce() {
+        String hold = holdReason.get();
+        if (hold != null && (source == null || source.throughApiServer())) {
+            return held(hold);
+        }
         try {
             if (source == null) {
                 source = finder.find();

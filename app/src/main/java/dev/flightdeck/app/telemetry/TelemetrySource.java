@@ -27,4 +27,9 @@ public interface TelemetrySource {
     default Duration interval(Duration standard) {
         return standard;
     }
+
+    /** Whether a read goes through the API server (its pod or service proxy): such reads are put off while it sheds load. */
+    default boolean throughApiServer() {
+        return true;
+    }
 }

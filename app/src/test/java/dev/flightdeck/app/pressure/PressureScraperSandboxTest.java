@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,7 @@ class PressureScraperSandboxTest {
         assertTrue(r.assessment().headline().startsWith("API server healthy: "), r.assessment().headline());
         assertTrue(scraper.readyz().passed());
         assertTrue(scraper.livez().passed());
+        assertNull(scraper.sheddingLoad(), "a quiet server sheds no load: GPU telemetry is read through it");
     }
 
     @Test
@@ -75,6 +77,11 @@ class PressureScraperSandboxTest {
         assertTrue(r.assessment().headline().contains("rejected by APF in workload-low"), r.assessment().headline());
         double share = r.signals().value(Signal.THROTTLED_SHARE);
         assertTrue(share > 4 && share < 12, "429 share " + share);
+        String shedding = scraper.sheddingLoad();
+        assertTrue(shedding != null && shedding.contains("rejected by APF in workload-low"),
+                "GPU telemetry through the API server is put off: " + shedding);
+        simulated.time().advance(Duration.ofSeconds(31));
+        assertNull(scraper.sheddingLoad(), "a reading two intervals old says nothing of now");
     }
 
     @Test

@@ -71,4 +71,74 @@ class TelemetryPollerTest {
         assertArrayEquals(new byte[]{0, 0, GpuUtilHistory.MISSING, 0}, poller.history().of("gpu-node-000/3"),
                 "a refresh without a frame is a gap in the history");
     }
+
+    /** A source the test counts reads of; {@code proxied}: its reads go through the API server. */
+    private static final class CountedSource implements TelemetrySource {
+        private final boolean proxied;
+        private int reads;
+
+        CountedSource(boolean proxied) {
+            this.proxied = proxied;
+        }
+
+        @Override
+        public String describe() {
+            return proxied ? "dcgm-exporter pods through the API server" : "Prometheus at http://prometheus:9090";
+        }
+
+        @Override
+        public TelemetryFrame read(Duration window) {
+            reads++;
+            return Frames.frame(Frames.gangGpus("hung", 2, 0, 1, -1, 0));
+        }
+
+        @Override
+        public boolean throughApiServer() {
+            return proxied;
+        }
+    }
+
+    @Test
+    void whileTheApiServerShedsLoadReadsThroughItArePutOffAndTheLastFindingsStay() {
+        CountedSource proxied = new CountedSource(true);
+        List<String> looked = new ArrayList<>();
+        List<GpuTelemetryFindings> model = new ArrayList<>();
+        AtomicReference<String> shedding = new AtomicReference<>("42% of requests rejected by APF in workload-low");
+        TelemetryPoller poller = new TelemetryPoller(() -> {
+            looked.add("looked");
+            return proxied;
+        }, new TelemetryJudge(StallThresholds.DEFAULTS), () -> List.of(Frames.runningGang("hung", 2)), model::add,
+                Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30));
+        poller.holdWhile(shedding::get);
+
+        TelemetrySummary first = poller.readOnce();
+        assertEquals(List.of(), looked, "not even looked for: finding a source reads through the API server too");
+        assertEquals("not read at 14:30:00: held while the API server sheds load (42% of requests rejected by APF in "
+                + "workload-low)", first.error());
+        assertEquals(List.of(), model, "nothing told to the model");
+
+        shedding.set(null);
+        assertEquals(16, poller.readOnce().gpus());
+        assertEquals(1, proxied.reads);
+        shedding.set("the API server answered its metrics request with 429 Too Many Requests");
+        TelemetrySummary held = poller.readOnce();
+        assertEquals(1, proxied.reads, "put off");
+        assertNull(held.error(), "the last figures stay");
+        assertEquals(16, held.gpus());
+        assertEquals(List.of("not read at 14:30:00: held while the API server sheds load (the API server answered its "
+                + "metrics request with 429 Too Many Requests); figures from 14:30:00"), held.problems());
+        assertEquals(1, model.size(), "the last findings stay in the model");
+    }
+
+    @Test
+    void aPrometheusReachedDirectlyIsReadWhileTheApiServerShedsLoad() {
+        CountedSource direct = new CountedSource(false);
+        TelemetryPoller poller = new TelemetryPoller(() -> direct, new TelemetryJudge(StallThresholds.DEFAULTS),
+                () -> List.of(Frames.runningGang("hung", 2)), f -> { }, Clock.fixed(NOW, ZoneOffset.UTC),
+                Duration.ofSeconds(30));
+        poller.readOnce();
+        poller.holdWhile(() -> "42% of requests rejected by APF in workload-low");
+        poller.readOnce();
+        assertEquals(2, direct.reads);
+    }
 }

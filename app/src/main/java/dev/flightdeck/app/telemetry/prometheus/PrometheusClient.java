@@ -29,6 +29,11 @@ public final class PrometheusClient {
     }
 
     /** Where it asks, in words. */
+    /** Whether its requests go through the API server's service proxy (not to a Prometheus reached directly). */
+    public boolean throughApiServer() {
+        return transport instanceof ServiceProxyTransport;
+    }
+
     public String describe() {
         return transport.describe();
     }

@@ -65,6 +65,11 @@ public final class PrometheusSource implements TelemetrySource {
         return client.describe();
     }
 
+    @Override
+    public boolean throughApiServer() {
+        return client.throughApiServer();
+    }
+
     /** The server's version ({@code 2.42.0}), or null when it does not say. */
     public String serverVersion() {
         return client.version();
