@@ -3,6 +3,7 @@ package dev.flightdeck.app;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 
 import java.time.Duration;
@@ -22,7 +23,7 @@ public final class SandboxSession implements AutoCloseable {
 
     public static SandboxSession open(int nodes) throws Exception {
         SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
-        ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
+        ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         if (!session.awaitSynced(30, TimeUnit.SECONDS)) {
             session.close();
             sandbox.close();

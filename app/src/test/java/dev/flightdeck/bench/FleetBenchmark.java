@@ -8,6 +8,7 @@ import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.sandbox.SandboxFleetProcess;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 
 import java.lang.management.ManagementFactory;
@@ -70,7 +71,7 @@ public final class FleetBenchmark {
         long heap0 = HeapAfterGc.bytes();
         int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
         long t = System.nanoTime();
-        try (ClusterFleet fleet = new ClusterFleet(c -> ClusterSession.open(c, SessionOptions.DEFAULTS))) {
+        try (ClusterFleet fleet = new ClusterFleet(c -> ClusterSessions.openStarted(c, SessionOptions.DEFAULTS))) {
             fleet.keepOpen(targets.subList(0, n));
             for (OpenCluster c : fleet.clusters()) {
                 ClusterSession s = c.awaitSession(10, TimeUnit.MINUTES);
@@ -113,7 +114,7 @@ public final class FleetBenchmark {
 
     private static double syncAlone(ConnectionTarget target) throws Exception {
         long t = System.nanoTime();
-        try (ClusterSession s = ClusterSession.open(target, SessionOptions.DEFAULTS)) {
+        try (ClusterSession s = ClusterSessions.openStarted(target, SessionOptions.DEFAULTS)) {
             if (!s.awaitSynced(10, TimeUnit.MINUTES)) {
                 throw new IllegalStateException(target.displayName() + " did not sync: " + s.health().describe());
             }

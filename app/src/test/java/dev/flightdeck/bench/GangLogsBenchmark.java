@@ -10,6 +10,7 @@ import dev.flightdeck.app.diagnose.logs.SummaryText;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.sandbox.SandboxCluster;
 
@@ -36,7 +37,7 @@ public final class GangLogsBenchmark {
             for (RequestBudget budget : new RequestBudget[]{RequestBudget.DEFAULT_SHAPE, new RequestBudget(100_000, 100_000)}) {
                 String shape = budget == RequestBudget.DEFAULT_SHAPE ? "the console's request budget (20/s, burst 40)"
                         : "no request budget (to see the reading's own cost)";
-                try (ClusterSession s = ClusterSession.open(TestSandboxes.target(sandbox),
+                try (ClusterSession s = ClusterSessions.openStarted(TestSandboxes.target(sandbox),
                         SessionOptions.DEFAULTS.withRequestBudget(budget))) {
                     if (!s.awaitSynced(5, TimeUnit.MINUTES)) {
                         throw new IllegalStateException("did not sync: " + s.health().describe());

@@ -7,6 +7,7 @@ import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.RequestCounters;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -62,7 +63,7 @@ public final class ScaleBenchmark {
                         + rawList(raw.getHttpClient(), sandbox.url(), "/api/v1/pods");
                 double floorRun = secs(t);
                 t = System.nanoTime();
-                try (ClusterSession s = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
+                try (ClusterSession s = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
                     if (!s.awaitSynced(10, TimeUnit.MINUTES)) {
                         throw new IllegalStateException("did not sync: " + s.health().describe());
                     }
@@ -88,7 +89,7 @@ public final class ScaleBenchmark {
         long watch0 = req.total("WATCH");
         long heapBefore = HeapAfterGc.bytes();
         long t = System.nanoTime();
-        ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
+        ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         double opened = secs(t);
         session.model().awaitSynced(10, TimeUnit.MINUTES);
         double podsIn = secs(t);

@@ -5,6 +5,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.sandbox.SandboxChurnLoad;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 
 import java.io.IOException;
@@ -38,7 +39,7 @@ public final class SoakBenchmark {
         SandboxCluster sandbox = SandboxCluster.startQuiet(nodes);
         System.out.printf("sandbox: %,d nodes, %,d pods, seeded in %.0f s%n", sandbox.store().count("nodes"),
                 sandbox.store().count("pods"), (System.nanoTime() - t0) / 1e9);
-        ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
+        ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         if (!session.awaitSynced(10, TimeUnit.MINUTES)) {
             throw new IllegalStateException("did not sync: " + session.health().describe());
         }

@@ -6,6 +6,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.drills.Scenario.Target;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 
 import java.time.Clock;
@@ -122,7 +123,7 @@ public final class DrillRun implements AutoCloseable {
         }
         ClusterSession observer = null;
         try {
-            observer = ClusterSession.open(world.target(), SessionOptions.DEFAULTS.withUserAgent(OBSERVER)
+            observer = ClusterSessions.openStarted(world.target(), SessionOptions.DEFAULTS.withUserAgent(OBSERVER)
                     .withGpuStall(DrillClock.stallThresholds(options.pace())));
             // GPU telemetry on the drill's schedule too: a stall is told, and a restarted gang seen working, in time.
             observer.telemetry().setInterval(DrillClock.telemetryInterval(options.pace()));

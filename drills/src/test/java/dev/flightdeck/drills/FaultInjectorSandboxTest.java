@@ -7,6 +7,7 @@ import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.sandbox.metrics.Episode;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.Test;
 
@@ -75,7 +76,7 @@ class FaultInjectorSandboxTest {
         Instant now = Instant.now();
         SandboxWorld world = SandboxWorld.start(s, now);
         SandboxCluster sandbox = world.cluster().as(SandboxCluster.class).orElseThrow();
-        try (ClusterSession session = ClusterSession.open(world.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(world.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             assertEquals(8, session.model().snapshot().nodes().stream()
                     .filter(n -> n.verdict() == NodeVerdict.TRUSTED).count(), "a drill starts on a healthy fleet");

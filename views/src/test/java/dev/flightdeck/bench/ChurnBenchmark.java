@@ -3,7 +3,7 @@ package dev.flightdeck.bench;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.sandbox.SandboxChurnLoad;
 import dev.flightdeck.sandbox.SandboxCluster;
-import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.views.EmbeddedSandbox;
 import dev.flightdeck.views.gangs.GangRow;
@@ -59,7 +59,7 @@ public final class ChurnBenchmark {
         started.get();
         NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
         SessionController sessions = fx(() -> new SessionController(
-                t -> ClusterSession.open(t, SessionOptions.DEFAULTS), nodes));
+                t -> ClusterSessions.openStarted(t, SessionOptions.DEFAULTS), nodes));
         MainWindow window = fx(() -> {
             MainWindow w = new MainWindow(sessions, nodes, List.of(), Clock.systemUTC());
             Stage stage = new Stage();

@@ -5,7 +5,7 @@ import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.sandbox.SandboxFleetProcess;
-import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.OpenContexts;
 import dev.flightdeck.views.nodes.NodesViewModel;
@@ -52,7 +52,7 @@ public final class FleetChurnBenchmark {
             Platform.startup(() -> started.complete(null));
             started.get();
             NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-            SessionController sessions = fx(() -> new SessionController(t -> ClusterSession.open(t, SessionOptions.DEFAULTS), nodes));
+            SessionController sessions = fx(() -> new SessionController(t -> ClusterSessions.openStarted(t, SessionOptions.DEFAULTS), nodes));
             MainWindow window = fx(() -> {
                 MainWindow w = new MainWindow(sessions, nodes, ContextChoice.all(k, 16), Clock.systemUTC());
                 Stage stage = new Stage();

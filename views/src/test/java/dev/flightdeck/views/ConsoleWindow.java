@@ -1,7 +1,7 @@
 package dev.flightdeck.views;
 
 import dev.flightdeck.app.connect.ConnectionTarget;
-import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.views.gangs.GangsViewModel;
@@ -70,7 +70,7 @@ public final class ConsoleWindow {
         SandboxCluster sandbox = InstallsTheSandbox.remembered(SandboxCluster.startQuiet(nodes));
         before.accept(sandbox);
         ConnectionTarget owned = new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { }));
-        return new ConsoleWindow(sandbox, t -> ClusterSession.open(owned, options), stage, nodes, width, height);
+        return new ConsoleWindow(sandbox, t -> ClusterSessions.openStarted(owned, options), stage, nodes, width, height);
     }
 
     /** {@link #onSandbox} shown as the console starts: where and as {@code layout} remembers, kept as it changes. */
@@ -79,7 +79,7 @@ public final class ConsoleWindow {
         SandboxCluster sandbox = InstallsTheSandbox.remembered(SandboxCluster.startQuiet(nodes));
         before.accept(sandbox);
         ConnectionTarget owned = new ConnectionTarget.RunningSandbox(EmbeddedSandbox.local(sandbox, () -> { }));
-        return new ConsoleWindow(sandbox, t -> ClusterSession.open(owned, SessionOptions.DEFAULTS), stage, nodes, width,
+        return new ConsoleWindow(sandbox, t -> ClusterSessions.openStarted(owned, SessionOptions.DEFAULTS), stage, nodes, width,
                 height, layout);
     }
 

@@ -3,6 +3,7 @@ package dev.flightdeck.views;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.connect.LocalCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.views.gangs.GangsViewModel;
@@ -51,7 +52,7 @@ class NodesBeforePodsScreenTest {
         ConnectionTarget throughFront = new ConnectionTarget.RunningSandbox(new LocalCluster(front.url(),
                 direct.objectStorage(), direct.metricsClock(), direct.controlToken(), direct.handle(), () -> { }));
         NodesViewModel nodes = new NodesViewModel(Clock.systemUTC());
-        sessions = new SessionController(t -> ClusterSession.open(throughFront, SessionOptions.DEFAULTS.withPageSize(PAGE)),
+        sessions = new SessionController(t -> ClusterSessions.openStarted(throughFront, SessionOptions.DEFAULTS.withPageSize(PAGE)),
                 nodes, new GangsViewModel(Clock.systemUTC()));
         window = new MainWindow(sessions, nodes, List.of(ContextChoice.sandbox(NODES)), Clock.systemUTC());
         stage.setScene(window.createScene(1400, 900));

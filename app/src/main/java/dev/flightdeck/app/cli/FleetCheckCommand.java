@@ -14,6 +14,7 @@ import dev.flightdeck.app.connect.Kubeconfig;
 import dev.flightdeck.app.connect.KubeconfigLoader;
 import dev.flightdeck.app.pressure.PressureReading;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;
 
@@ -63,7 +64,7 @@ final class FleetCheckCommand {
         }
         List<ConnectionTarget> targets = new ArrayList<>();
         names.forEach(n -> targets.add(new ConnectionTarget.Context(kubeconfig, n)));
-        try (ClusterFleet fleet = new ClusterFleet(t -> ClusterSession.open(t, SessionOptions.forTarget(t, settings)))) {
+        try (ClusterFleet fleet = new ClusterFleet(t -> ClusterSessions.openStarted(t, SessionOptions.forTarget(t, settings)))) {
             fleet.keepOpen(targets);
             Map<String, String> unreadable = new ConcurrentHashMap<>();
             Map<String, PressureReading> readings = new ConcurrentHashMap<>();

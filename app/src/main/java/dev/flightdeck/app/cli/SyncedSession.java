@@ -5,6 +5,7 @@ import dev.flightdeck.app.launch.TargetResolver;
 import dev.flightdeck.app.launch.ResolvedTarget;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.watch.WatchHealth;
@@ -57,7 +58,7 @@ final class SyncedSession {
         }
         ClusterSession session;
         try {
-            session = ClusterSession.open(resolved.target(), SessionOptions.forTarget(resolved.target(), settings));
+            session = ClusterSessions.openStarted(resolved.target(), SessionOptions.forTarget(resolved.target(), settings));
         } catch (ConnectionProblem p) {
             err.println("flightdeck: " + p.getMessage());
             return null;

@@ -18,7 +18,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class ClusterFleet implements AutoCloseable {
 
-    /** How a target becomes a session (the console opens with each context's saved settings). */
+    /**
+     * How a target becomes a started session (the console opens with each context's saved settings), e.g.
+     * {@code t -> ClusterSessions.openStarted(t, options)}.
+     */
     @FunctionalInterface
     public interface Opener {
         ClusterSession open(ConnectionTarget target) throws ConnectionProblem;

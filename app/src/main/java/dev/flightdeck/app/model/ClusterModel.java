@@ -69,10 +69,31 @@ public final class ClusterModel implements AutoCloseable {
     private volatile NodeSummary summary = NodeSummary.EMPTY;
     private volatile long version;
 
+    /** A model folding from now on (its thread started). */
     public ClusterModel(PreflightConvention preflight, Clock clock) {
+        this(preflight, clock, true);
+    }
+
+    private ClusterModel(PreflightConvention preflight, Clock clock, boolean start) {
         this.gpuNodes = new GpuNodeTable(preflight, pods, problems);
         this.clock = clock;
-        this.thread = Thread.ofPlatform().name("cluster-model").daemon().start(this::run);
+        this.thread = Thread.ofPlatform().name("cluster-model").daemon().unstarted(this::run);
+        if (start) {
+            thread.start();
+        }
+    }
+
+    /**
+     * A model that folds nothing until {@link #start()}: what is sent to it meanwhile waits in its inbox. A session is
+     * built without starting anything, and starts its model with its watchers.
+     */
+    public static ClusterModel unstarted(PreflightConvention preflight, Clock clock) {
+        return new ClusterModel(preflight, clock, false);
+    }
+
+    /** Starts folding (once; a model made by the constructor has started already). */
+    public void start() {
+        thread.start();
     }
 
     // ---- producers: called by watch handlers, never block ----

@@ -2,7 +2,6 @@ package dev.flightdeck.app.session;
 
 import dev.flightdeck.app.checkpoints.CheckpointService;
 import dev.flightdeck.app.connect.ClusterConnection;
-import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.model.ClusterModel;
 import dev.flightdeck.app.nodes.NodeFacts;
@@ -10,8 +9,6 @@ import dev.flightdeck.app.nodes.PodFacts;
 import dev.flightdeck.app.gangs.WorkloadKind;
 import dev.flightdeck.app.kube.ApiResource;
 import dev.flightdeck.app.pressure.PressureScraper;
-import dev.flightdeck.app.gangs.WorkloadObject;
-import dev.flightdeck.app.gangs.WorkloadProjector;
 import dev.flightdeck.app.kube.ApiDiscovery;
 import dev.flightdeck.app.watch.NodeProjector;
 import dev.flightdeck.app.watch.PodProjector;
@@ -26,15 +23,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Everything the console holds for one cluster context: the connection, one watcher
- * per kind (nodes, pods), and the cluster model they feed. Closing it tears all of
- * that down; switching context is close-then-open.
+ * per kind (nodes, pods), and the cluster model they feed. {@link ClusterSessions} connects and
+ * builds one, which watches nothing until {@link #start()}; closing it tears all of that down;
+ * switching context is close-then-open.
  */
 public final class ClusterSession implements AutoCloseable {
 
@@ -48,22 +45,24 @@ public final class ClusterSession implements AutoCloseable {
     private final ResourceWatcher<PodFacts> podWatcher;
     private final ScheduledExecutorService ticker;
     private final SessionOptions options;
-    private final Map<String, ResourceWatcher<WorkloadObject>> workloadWatchers = new ConcurrentHashMap<>();
+    /** The gang objects' kinds, watched where served (found by discovery at start and every 10 minutes). */
+    private final WorkloadWatchers workloadWatchers;
     /** Guards starting gang-object watchers against {@link #close()}: none may start once it has run. */
     private final Object watchersLock = new Object();
     private volatile boolean closed;
+    private volatile boolean started;
     private volatile GangKindsWatched gangKinds;
     /** Kueue's kinds, watched where served (found with the gang objects, by the same discovery). */
     private final QueueWatchers queueWatchers;
-    /** Checkpoints, Events, pressure and GPU telemetry: what the session reads besides its watches. */
-    private final SessionServices services;
+    /** Checkpoints, Events, pressure and GPU telemetry: what the session reads besides its watches; built by start(). */
+    private volatile SessionServices services;
 
-    private ClusterSession(ClusterConnection connection, ConnectionTarget target, SessionOptions options) {
+    /** What {@link ClusterSessions} builds for a connection: watches nothing and starts no thread until {@link #start()}. */
+    ClusterSession(ClusterConnection connection, ConnectionTarget target, SessionOptions options) {
         this.connection = connection;
         this.target = target;
         this.options = options;
-        this.model = new ClusterModel(options.preflight(), Clock.systemUTC());
-        dev.flightdeck.app.trace.StartupTrace.mark("cluster-connected", 0);
+        this.model = ClusterModel.unstarted(options.preflight(), Clock.systemUTC());
         // Both first LISTs stream page by page, so the screens fill while a large cluster is still listing; the
         // nodes come first and whole from the API server's watch cache (from memory, not paged out of etcd).
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), ApiResource.NODES.path().toString(), ApiResource.NODES.qualifiedName(),
@@ -71,28 +70,64 @@ public final class ClusterSession implements AutoCloseable {
                 .listFirstFromWatchCache();
         this.podWatcher = new ResourceWatcher<>(connection.api(), ApiResource.PODS.path().toString(), ApiResource.PODS.qualifiedName(),
                 new PodProjector(), model::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
-        // The node LIST is what the first screen waits for: it starts before the rest of the session is built (the
-        // object store's S3 client alone takes a few hundred milliseconds in a cold JVM).
-        nodeWatcher.start();
-        startPodsAfterNodes();
-        try {
-            this.queueWatchers = new QueueWatchers(connection.api(), model, options);
-            this.services = SessionServices.start(connection, options, model);
-            this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
-                    .name("model-ticker").daemon().unstarted(r));
-            ticker.scheduleAtFixedRate(model::tick, 60, 60, TimeUnit.SECONDS);
-        } catch (RuntimeException | Error e) {
-            // Nothing of a session that could not be built may go on watching.
-            synchronized (watchersLock) {
-                closed = true;
+        this.workloadWatchers = new WorkloadWatchers(connection.api(), model, options);
+        this.queueWatchers = new QueueWatchers(connection.api(), model, options);
+        // Its thread is made with the first task scheduled, in start().
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
+                .name("model-ticker").daemon().unstarted(r));
+    }
+
+    /**
+     * Starts watching, once: the node LIST first (what the first screen waits for), the pods' once the nodes are
+     * listed, then checkpoints, Events, pressure and GPU telemetry, then discovery of the gang objects and queues the
+     * cluster serves (asked again every 10 minutes). If it fails the session is closed and the failure thrown.
+     *
+     * @return this session, started
+     * @throws IllegalStateException when it was started or closed already
+     */
+    public ClusterSession start() {
+        synchronized (watchersLock) {
+            if (started || closed) {
+                throw new IllegalStateException(displayName() + ": the session was " + (closed ? "closed" : "started")
+                        + " already");
             }
-            nodeWatcher.close();
-            podWatcher.close();
-            model.close();
+            started = true;
+        }
+        try {
+            startWatching();
+        } catch (RuntimeException | Error e) {
+            close(); // nothing of a session that could not start may go on watching
             throw e;
         }
+        return this;
+    }
+
+    private void startWatching() {
+        synchronized (watchersLock) {
+            if (closed) {
+                return;
+            }
+            model.start();
+            // The node LIST starts before the rest is built: the object store's S3 client alone takes a few hundred
+            // milliseconds in a cold JVM.
+            nodeWatcher.start();
+        }
+        startPodsAfterNodes();
+        SessionServices built = SessionServices.start(connection, options, model);
+        synchronized (watchersLock) {
+            services = built;
+            if (closed) {
+                built.close(); // closed meanwhile, before there were services to close
+                return;
+            }
+            ticker.scheduleAtFixedRate(model::tick, 60, 60, TimeUnit.SECONDS);
+        }
         refreshGangObjects();
-        ticker.scheduleAtFixedRate(this::refreshGangObjects, 10, 10, TimeUnit.MINUTES);
+        synchronized (watchersLock) {
+            if (!closed) {
+                ticker.scheduleAtFixedRate(this::refreshGangObjects, 10, 10, TimeUnit.MINUTES);
+            }
+        }
     }
 
     /**
@@ -124,8 +159,8 @@ public final class ClusterSession implements AutoCloseable {
      * (kubectl's discovery cache lifetime) or when the person asks for a refresh.
      */
     public GangKindsWatched refreshGangObjects() {
-        if (closed) {
-            return gangKinds; // nothing to ask a closed connection (its client throws), nothing to start
+        if (closed || !started) {
+            return gangKinds; // nothing to ask a closed connection (its client throws), nothing to start before start()
         }
         Set<String> wanted = new HashSet<>();
         WorkloadKind.ALL.forEach(k -> wanted.add(k.groupVersion()));
@@ -133,31 +168,15 @@ public final class ClusterSession implements AutoCloseable {
         GangKindsWatched outcome;
         try {
             Set<String> served = new ApiDiscovery(connection.api()).servedResources(wanted);
-            List<WorkloadKind> watched = new ArrayList<>();
-            List<WorkloadKind> absent = new ArrayList<>();
             // Discovery took a while: the session may have been closed since. Starting a watcher
             // now would leave a thread watching a closed connection for good.
             synchronized (watchersLock) {
                 if (closed) {
                     return gangKinds;
                 }
-                for (WorkloadKind kind : WorkloadKind.ALL) {
-                    if (served.contains(kind.groupVersion() + "/" + kind.resource())) {
-                        watched.add(kind);
-                        workloadWatchers.computeIfAbsent(kind.id(), id -> {
-                            ResourceWatcher<WorkloadObject> w = new ResourceWatcher<>(connection.api(), kind.path().toString(),
-                                    kind.resource() + "." + kind.group(), new WorkloadProjector(kind), model.workloadSink(id),
-                                    options.pageSize(), options.watchIdleLimit());
-                            w.start();
-                            return w;
-                        });
-                    } else {
-                        absent.add(kind);
-                    }
-                }
+                outcome = workloadWatchers.startServed(served);
                 queueWatchers.startServed(served);
             }
-            outcome = new GangKindsWatched(watched, absent, null, java.time.Instant.now());
         } catch (IOException e) {
             // Gangs still form from pod labels; only sizes and phases from gang objects are missing.
             outcome = new GangKindsWatched(List.of(), WorkloadKind.ALL, "API discovery failed (" + e.getMessage()
@@ -180,15 +199,6 @@ public final class ClusterSession implements AutoCloseable {
     /** What the last discovery found (at open, every 10 minutes, or on a refresh). */
     public GangKindsWatched gangKinds() {
         return gangKinds;
-    }
-
-    /**
-     * Connects (checking that the server answers and the credentials work) and starts
-     * watching. Throws a {@link ConnectionProblem} in words when the cluster cannot be read.
-     */
-    public static ClusterSession open(ConnectionTarget target, SessionOptions options) throws ConnectionProblem {
-        ClusterConnection connection = ClusterConnection.open(target, options);
-        return new ClusterSession(connection, target, options);
     }
 
     public String displayName() {
@@ -255,22 +265,22 @@ public final class ClusterSession implements AutoCloseable {
      * Reads may take seconds when storage is slow: call it off the UI thread.
      */
     public CheckpointService checkpoints() {
-        return services.checkpoints();
+        return started().checkpoints();
     }
 
     /** The cluster's Events: live lists for the Events screen and each node's, pod's and gang's detail. */
     public dev.flightdeck.app.diagnose.events.EventFeed events() {
-        return services.events();
+        return started().events();
     }
 
     /** The API server's own pressure: /metrics scraped into signals, readiness, history. */
     public PressureScraper pressure() {
-        return services.pressure();
+        return started().pressure();
     }
 
     /** GPU telemetry: its source, latest frame and findings (folded into the node verdicts and gangs), history. */
     public dev.flightdeck.app.telemetry.TelemetryPoller telemetry() {
-        return services.telemetry();
+        return started().telemetry();
     }
 
     /**
@@ -289,7 +299,7 @@ public final class ClusterSession implements AutoCloseable {
 
     public List<WatchHealth> watcherHealth() {
         List<WatchHealth> all = new ArrayList<>(List.of(nodeWatcher.health(), podWatcher.health()));
-        workloadWatchers.values().forEach(w -> all.add(w.health()));
+        all.addAll(workloadWatchers.health());
         all.addAll(queueWatchers.health());
         return all;
     }
@@ -297,7 +307,7 @@ public final class ClusterSession implements AutoCloseable {
     /** Per kind, the objects not shown because they could not be read; empty when every object was. */
     public List<dev.flightdeck.app.watch.SkippedObjects> skippedObjects() {
         List<dev.flightdeck.app.watch.SkippedObjects> all = new ArrayList<>(List.of(nodeWatcher.skipped(), podWatcher.skipped()));
-        workloadWatchers.values().forEach(w -> all.add(w.skipped()));
+        all.addAll(workloadWatchers.skipped());
         all.addAll(queueWatchers.skipped());
         all.removeIf(k -> k.count() == 0);
         return all;
@@ -322,7 +332,7 @@ public final class ClusterSession implements AutoCloseable {
         Map<String, Integer> out = new java.util.TreeMap<>();
         out.put(nodeWatcher.resource(), nodeWatcher.lists());
         out.put(podWatcher.resource(), podWatcher.lists());
-        workloadWatchers.values().forEach(w -> out.put(w.resource(), w.lists()));
+        workloadWatchers.all().forEach(w -> out.put(w.resource(), w.lists()));
         queueWatchers.all().forEach(w -> out.put(w.resource(), w.lists()));
         return out;
     }
@@ -333,30 +343,35 @@ public final class ClusterSession implements AutoCloseable {
         if (!model.awaitSynced(timeout, unit)) {
             return false;
         }
-        for (ResourceWatcher<WorkloadObject> w : workloadWatchers.values()) {
-            // A gang object the user may not read (403) is skipped: gangs still form from pod labels.
-            while (w.health().newest() == null && w.health().phase() != WatchPhase.FAILED) {
-                if (System.nanoTime() > deadline) {
-                    return false;
-                }
-                Thread.sleep(20);
-            }
-        }
-        if (!queueWatchers.awaitListed(deadline)) {
+        if (!workloadWatchers.awaitListed(deadline) || !queueWatchers.awaitListed(deadline)) {
             return false;
         }
         return model.awaitFolded(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
+    /** The services, which only a started session has. */
+    private SessionServices started() {
+        SessionServices s = services;
+        if (s == null) {
+            throw new IllegalStateException(displayName() + ": the session is not started (ClusterSession.start)");
+        }
+        return s;
+    }
+
+    /** Stops every watcher and service and closes the connection; a session never started only closes its connection. */
     @Override
     public void close() {
+        SessionServices built;
         synchronized (watchersLock) {
             closed = true;
-            workloadWatchers.values().forEach(ResourceWatcher::close);
+            workloadWatchers.close();
             queueWatchers.close();
+            built = services;
         }
         ticker.shutdownNow();
-        services.close();
+        if (built != null) {
+            built.close();
+        }
         nodeWatcher.close();
         podWatcher.close();
         model.close();

@@ -15,6 +15,7 @@ import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.journal.Journal;
 import dev.flightdeck.app.secrets.SecretJobs;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.DrainLimits;
 import dev.flightdeck.app.watch.KubeJson;
@@ -98,7 +99,7 @@ class RealSecretsResumeTest {
         Path consoleJournal = home.resolve("console-journal");
         List<String> shown = new ArrayList<>();
         ResumeOutcome outcome;
-        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             ActionSession s = new ActionSession(session, new Journal(consoleJournal), null, DrainLimits.DEFAULTS,
                     Clock.systemUTC());

@@ -7,6 +7,7 @@ import dev.flightdeck.app.nodes.NodeVerdict;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -102,7 +103,7 @@ class ClusterFleetSandboxTest {
     }
 
     private static ClusterSession open(ConnectionTarget t) throws ConnectionProblem {
-        return ClusterSession.open(t, SessionOptions.DEFAULTS);
+        return ClusterSessions.openStarted(t, SessionOptions.DEFAULTS);
     }
 
     private static FleetOverview await(ClusterFleet fleet, String what, Predicate<FleetOverview> ok) throws InterruptedException {

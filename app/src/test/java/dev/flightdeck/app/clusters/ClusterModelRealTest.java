@@ -6,6 +6,7 @@ import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,7 +40,7 @@ class ClusterModelRealTest {
         String node = RealCluster.unique("fleet-node");
         real.kubelet().registerGpuNode(node, 8, Map.of());
         try (SandboxCluster sandbox = SandboxCluster.startQuiet(16);
-             ClusterFleet fleet = new ClusterFleet(t -> ClusterSession.open(t, SessionOptions.DEFAULTS))) {
+             ClusterFleet fleet = new ClusterFleet(t -> ClusterSessions.openStarted(t, SessionOptions.DEFAULTS))) {
             ConnectionTarget sandboxTarget = TestSandboxes.target(sandbox);
             String sandboxName = sandboxTarget.displayName();
             fleet.keepOpen(java.util.List.of(real.target(), sandboxTarget));

@@ -2,6 +2,7 @@ package dev.flightdeck.app.controlplane;
 
 import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import io.fabric8.kubernetes.api.model.Node;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class ChurnNothingLostRealTest {
             real.kubelet().registerGpuNode(name, 8, Map.of());
             nodes.add(name);
         }
-        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             int patches = 0;
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);

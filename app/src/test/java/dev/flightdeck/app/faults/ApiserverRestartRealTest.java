@@ -4,6 +4,7 @@ import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
@@ -35,7 +36,7 @@ class ApiserverRestartRealTest {
         String gone = RealCluster.unique("restart-gone");
         real.kubelet().registerGpuNode(keep, 8, Map.of());
         real.kubelet().registerGpuNode(gone, 8, Map.of());
-        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             Map<String, Integer> listsBefore = session.watcherLists();
 
@@ -87,7 +88,7 @@ class ApiserverRestartRealTest {
     void aWatchTooOldAfterEtcdCompactionRelistsItsKindOnceAndWatchesAgain(RealCluster real) throws Exception {
         String node = RealCluster.unique("compact");
         real.kubelet().registerGpuNode(node, 8, Map.of());
-        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             Map<String, Integer> before = session.watcherLists();
             // Down, every version before now compacted away, up again: every resume is 410 Gone.

@@ -3,6 +3,7 @@ package dev.flightdeck.app.faults;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.testkit.Await;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
@@ -46,7 +47,7 @@ class CredentialRotationRealTest {
     void anExecPluginWithoutExpiryIsRunAgainWhenTheServerRejectsItsToken(RealCluster real) throws Exception {
         Rotor rotor = new Rotor(real, dir);
         Path kubeconfig = real.plane().kubeconfigWithUser("exec-no-expiry", "plugin-user", rotor.execUser(0));
-        try (ClusterSession session = ClusterSession.open(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             assertEquals(1, rotor.runs(), "the plugin ran once to connect");
             long rotated = rotor.rotate();
@@ -66,7 +67,7 @@ class CredentialRotationRealTest {
     void anExecPluginIsRunAgainBeforeItsTokenExpires(RealCluster real) throws Exception {
         Rotor rotor = new Rotor(real, dir);
         Path kubeconfig = real.plane().kubeconfigWithUser("exec-expiry", "plugin-user", rotor.execUser(4));
-        try (ClusterSession session = ClusterSession.open(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             rotor.rotate();
             Instant expiry = rotor.lastExpiry();
@@ -87,7 +88,7 @@ class CredentialRotationRealTest {
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, rotor.current() + "\n");
         Path kubeconfig = real.plane().kubeconfigWithUser("token-file", "file-user", "    tokenFile: " + tokenFile + "\n");
-        try (ClusterSession session = ClusterSession.open(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(RealCluster.target(kubeconfig), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             long rotated = rotor.rotate();
             Files.writeString(tokenFile, rotor.current() + "\n"); // as a sidecar rewrites a projected token

@@ -4,6 +4,7 @@ import dev.flightdeck.app.controlplane.PyTorchOperatorStandIn;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
@@ -39,7 +40,7 @@ class DeeplyNestedObjectRealTest {
             }
         }
         assertTrue(stored >= 2_000, "the server stores JSON nested 2,000 deep");
-        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             WatchHealth jobs = session.watcherHealth().stream().filter(h -> h.resource().contains("pytorchjobs"))
                     .findFirst().orElseThrow();

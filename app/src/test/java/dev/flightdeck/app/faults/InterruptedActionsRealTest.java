@@ -11,6 +11,7 @@ import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.nodes.PreflightConvention;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.testkit.Await;
@@ -73,7 +74,7 @@ class InterruptedActionsRealTest {
                 ? KubeletStandIn.Script.exit(1, "NCCL error\n") : null);
 
         ResumeOutcome outcome;
-        try (ClusterSession session = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS), session.health().describe());
             ActionSession s = ActionSession.standard(session, real.target(), SettingsFile.standard().load(), Clock.systemUTC());
             // After an earlier test's API server restart the scheduler's and Job controller's informers come

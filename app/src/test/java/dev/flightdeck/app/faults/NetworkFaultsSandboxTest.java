@@ -9,6 +9,7 @@ import dev.flightdeck.app.nodes.GpuNode;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.sandbox.SeenRequest;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.watch.WatchHealth;
 import dev.flightdeck.app.watch.WatchPhase;
@@ -67,7 +68,7 @@ class NetworkFaultsSandboxTest {
                 current-context: proxied
                 """.formatted(proxy.url()));
         Kubeconfig k = KubeconfigLoader.load(List.of(kubeconfig));
-        session = ClusterSession.open(new ConnectionTarget.Context(k, "proxied"), options);
+        session = ClusterSessions.openStarted(new ConnectionTarget.Context(k, "proxied"), options);
     }
 
     private void openSynced(Path dir) throws Exception {

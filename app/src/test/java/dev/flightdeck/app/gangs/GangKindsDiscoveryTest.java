@@ -7,6 +7,7 @@ import dev.flightdeck.app.checkpoints.CheckpointAnnotations;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.sandbox.SandboxCluster;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.GangKindsWatched;
 import dev.flightdeck.app.session.SessionOptions;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class GangKindsDiscoveryTest {
             ObjectNode bertLarge = sandbox.store().get(MPIJOBS, "research", "bert-large");
             assertEquals(1, sandbox.store().undefine(MPIJOBS), "the MPI Operator's CRD uninstalled with its one object");
 
-            try (ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox),
+            try (ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox),
                     SessionOptions.DEFAULTS)) {
                 assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
                 GangKindsWatched before = session.gangKinds();
@@ -65,7 +66,7 @@ class GangKindsDiscoveryTest {
         try (SandboxCluster sandbox = SandboxCluster.startQuiet(64)) {
             ObjectNode bertLarge = sandbox.store().get(MPIJOBS, "research", "bert-large");
             sandbox.store().undefine(MPIJOBS);
-            ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
+            ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
             assertTrue(session.awaitSynced(30, TimeUnit.SECONDS));
             session.close();
             // The CRD comes back, and a refresh (the 10-minute one, or a person's) runs after the close:

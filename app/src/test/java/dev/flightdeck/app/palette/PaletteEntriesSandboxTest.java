@@ -5,6 +5,7 @@ import dev.flightdeck.app.clusters.ClusterFleet;
 import dev.flightdeck.app.clusters.OpenCluster;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.sandbox.SandboxCluster;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class PaletteEntriesSandboxTest {
     @Test
     void theLinesOfTwoOpenClustersAndTheVerbsThatFindThem() throws Exception {
         try (SandboxCluster east = sandbox("pretrain-east"); SandboxCluster west = sandbox("pretrain-west");
-             ClusterFleet fleet = new ClusterFleet(t -> ClusterSession.open(t, SessionOptions.DEFAULTS))) {
+             ClusterFleet fleet = new ClusterFleet(t -> ClusterSessions.openStarted(t, SessionOptions.DEFAULTS))) {
             ConnectionTarget e = TestSandboxes.target(east);
             ConnectionTarget w = TestSandboxes.target(west);
             fleet.keepOpen(List.of(e, w));

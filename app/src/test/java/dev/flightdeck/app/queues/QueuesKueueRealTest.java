@@ -13,6 +13,7 @@ import dev.flightdeck.app.gangs.GangSystem;
 import dev.flightdeck.app.gangs.GangVerdict;
 import dev.flightdeck.app.launch.LaunchOptions;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -59,7 +60,7 @@ class QueuesKueueRealTest {
         real = cluster;
         if (!RealKueue.installed(real)) {
             // before Kueue: nothing watched, nothing shown, no error
-            try (ClusterSession s = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+            try (ClusterSession s = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
                 assertTrue(s.awaitSynced(60, TimeUnit.SECONDS), s.health().describe());
                 assertFalse(s.kueueServed());
                 assertTrue(s.watcherLists().keySet().stream().noneMatch(k -> k.endsWith(KueueKind.GROUP)), s.watcherLists()::toString);
@@ -112,7 +113,7 @@ class QueuesKueueRealTest {
 
     @Test
     void theSessionShowsTheQueuesUsageAndTheWaitingJobAsAQueuedGangWithKueuesReason() throws Exception {
-        try (ClusterSession s = ClusterSession.open(real.target(), SessionOptions.DEFAULTS)) {
+        try (ClusterSession s = ClusterSessions.openStarted(real.target(), SessionOptions.DEFAULTS)) {
             assertTrue(s.awaitSynced(60, TimeUnit.SECONDS), s.health().describe());
             assertTrue(s.kueueServed());
             // one watch per Kueue kind, one LIST each

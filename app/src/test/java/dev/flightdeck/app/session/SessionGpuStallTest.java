@@ -20,7 +20,7 @@ class SessionGpuStallTest {
 
     private static TelemetrySummary readWith(SandboxCluster sandbox, StallThresholds t) throws Exception {
         SessionOptions options = SessionOptions.DEFAULTS.with(ClusterSettings.DEFAULTS.withGpuStall(t));
-        try (ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), options)) {
+        try (ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), options)) {
             assertTrue(session.awaitSynced(1, TimeUnit.MINUTES), session.health().describe());
             TelemetrySummary s = session.telemetry().readOnce();
             assertEquals(t.window(), session.telemetry().latestFrame().window(), "read over the cluster's window");

@@ -20,7 +20,7 @@ class SessionPrometheusProbeTest {
     @Test
     void anEmptyUrlLooksBehindTheApiServerAndAUrlIsReadStraight() throws Exception {
         try (SandboxCluster sandbox = TestSandboxes.remembered(SandboxCluster.startGangLoad(4, 1, 4));
-             ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
+             ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(1, TimeUnit.MINUTES), session.health().describe());
             PrometheusProbe.Result looked = session.tryPrometheus(null, Duration.ofMinutes(10));
             // Looked for through the session's connection (the sandbox serves no Services), not "enter its URL".

@@ -12,8 +12,10 @@ import dev.flightdeck.app.settings.SettingsFile;
 import dev.flightdeck.app.settings.AppDirectories;
 import dev.flightdeck.views.drills.DrillHost;
 import dev.flightdeck.views.drills.DrillsViewModel;
+import dev.flightdeck.views.gangs.GangsScreen;
 import dev.flightdeck.views.gangs.GangsViewModel;
 import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.pressure.PressureScreen;
 import javafx.application.Platform;
 
 import java.time.Clock;
@@ -68,6 +70,17 @@ final class DrillScreens {
             if (row != null && (old == null || !old.key().equals(row.key()))) {
                 String ref = row.key().namespace() + "/" + row.key().name();
                 drills.opened(OperatorStep.gang(ref), "opened gang " + ref);
+            }
+        });
+    }
+
+    /** Showing the Gangs or the Pressure screen is what a drill may ask the operator to do; the drill (if one runs) is told. */
+    static void reportShown(DrillsViewModel drills, ScreenNav screens) {
+        screens.onShown((id, view) -> {
+            switch (id) {
+                case GangsScreen.ID -> drills.opened(OperatorStep.GANGS_SCREEN, "opened the Gangs screen");
+                case PressureScreen.ID -> drills.opened(OperatorStep.PRESSURE, "opened the Pressure screen");
+                default -> { }
             }
         });
     }

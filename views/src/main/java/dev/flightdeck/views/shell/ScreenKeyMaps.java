@@ -6,6 +6,7 @@ import dev.flightdeck.views.keys.ScreenKeys;
 import dev.flightdeck.views.keys.ScreenKeys.Action;
 import dev.flightdeck.views.keys.ScreenKeys.Help;
 import dev.flightdeck.views.nodes.NodesViewModel;
+import dev.flightdeck.views.screen.Screen;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;

@@ -1,5 +1,6 @@
 package dev.flightdeck.views.shell;
 
+import dev.flightdeck.views.screen.Screen;
 import dev.flightdeck.views.theme.Styles;
 import javafx.scene.Node;
 import javafx.scene.control.ToggleButton;
@@ -7,24 +8,25 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.javafx.FontIcon;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
  * The main window's left navigation: one button per {@link Screen}, one screen shown at a time. A
- * screen's view is built the first time it is shown and kept. Clicking the screen already shown
- * keeps it shown (the window is never left blank).
+ * screen's view is built the first time it is shown and kept (by the screen). Clicking the screen
+ * already shown keeps it shown (the window is never left blank).
  */
 final class ScreenNav extends VBox {
 
     private final Map<String, Screen> screens = new LinkedHashMap<>();
     private final Map<String, ToggleButton> buttons = new HashMap<>();
-    private final Map<String, Node> built = new HashMap<>();
     private final ToggleGroup group = new ToggleGroup();
-    private java.util.function.BiConsumer<String, Node> shownListener = (id, view) -> { };
+    private final List<BiConsumer<String, Node>> shownListeners = new ArrayList<>();
 
     /** @param show puts a screen's view in the window (the centre of its layout) */
     ScreenNav(List<Screen> all, String first, Consumer<Node> show) {
@@ -48,8 +50,8 @@ final class ScreenNav extends VBox {
                 Screen s = screens.get((String) now.getUserData());
                 Node view = view(s.id());
                 show.accept(view);
-                s.shown().run();
-                shownListener.accept(s.id(), view);
+                s.shown();
+                shownListeners.forEach(l -> l.accept(s.id(), view));
             }
         });
         buttons.get(first).setSelected(true);
@@ -66,7 +68,7 @@ final class ScreenNav extends VBox {
 
     /** The view of screen {@code id}, built now if it never was. */
     Node view(String id) {
-        return built.computeIfAbsent(id, k -> screens.get(k).view().get());
+        return screens.get(id).view();
     }
 
     /** Whether screen {@code id} is the one shown. */
@@ -81,14 +83,19 @@ final class ScreenNav extends VBox {
         return now == null ? null : (String) now.getUserData();
     }
 
+    /** The screen shown. */
+    Screen current() {
+        return screens.get(shown());
+    }
+
     /** The screens the navigation offers now, in its order (the Fleet screen only with two clusters open). */
     List<Screen> offered() {
         return screens.values().stream().filter(s -> s.offered().get()).toList();
     }
 
     /** Told each time a screen is shown (with its view), starting with the one shown now. */
-    void onShown(java.util.function.BiConsumer<String, Node> listener) {
-        shownListener = listener;
+    void onShown(BiConsumer<String, Node> listener) {
+        shownListeners.add(listener);
         var now = group.getSelectedToggle();
         if (now != null) {
             listener.accept((String) now.getUserData(), view((String) now.getUserData()));
@@ -99,10 +106,5 @@ final class ScreenNav extends VBox {
     boolean offered(String id) {
         Screen s = screens.get(id);
         return s != null && s.offered().get();
-    }
-
-    /** Whether the view of screen {@code id} was ever built. */
-    boolean built(String id) {
-        return built.containsKey(id);
     }
 }

@@ -5,6 +5,7 @@ import dev.flightdeck.app.clusters.OpenCluster;
 import dev.flightdeck.app.connect.ConnectionProblem;
 import dev.flightdeck.app.connect.ConnectionTarget;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.actions.ActionSession;
 import dev.flightdeck.app.settings.SettingsFile;
@@ -38,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SessionController implements AutoCloseable {
 
-    /** How a target becomes a session; the sandbox and real contexts both go through {@link ClusterSession}. */
+    /** How a target becomes a started session; the sandbox and real contexts both go through {@link ClusterSessions}. */
     @FunctionalInterface
     public interface Opener {
         ClusterSession open(ConnectionTarget target) throws ConnectionProblem;
@@ -49,7 +50,7 @@ public final class SessionController implements AutoCloseable {
      * not a reason to refuse a cluster: the defaults are used (the shell says why).
      */
     public static final Opener DEFAULT_OPENER = t ->
-            ClusterSession.open(t, SessionOptions.forTarget(t, SettingsFile.standard().load()));
+            ClusterSessions.openStarted(t, SessionOptions.forTarget(t, SettingsFile.standard().load()));
 
     private final ClusterFleet fleet;
     /** The clusters kept open besides the one on screen (FX thread). */

@@ -140,7 +140,7 @@ class EventFeedSandboxTest {
 
     @Test
     void aGangsDetailShowsItsRanksEventsFromTheSessionsFeed() throws Exception {
-        try (dev.flightdeck.app.session.ClusterSession session = dev.flightdeck.app.session.ClusterSession.open(
+        try (dev.flightdeck.app.session.ClusterSession session = dev.flightdeck.app.session.ClusterSessions.openStarted(
                 TestSandboxes.target(sandbox), SessionOptions.DEFAULTS)) {
             assertTrue(session.awaitSynced(60, TimeUnit.SECONDS));
             assertTrue(session.events().watched().isEmpty(), "a session watches no Events by itself");

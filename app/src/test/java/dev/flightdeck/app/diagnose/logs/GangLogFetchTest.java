@@ -5,6 +5,7 @@ import dev.flightdeck.app.connect.RequestBudget;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.sandbox.SandboxCluster;
 import org.junit.jupiter.api.AfterAll;
@@ -33,7 +34,7 @@ class GangLogFetchTest {
     @BeforeAll
     static void start() throws Exception {
         sandbox = SandboxCluster.startGangLoad(16, 1, 96);
-        session = ClusterSession.open(TestSandboxes.target(sandbox),
+        session = ClusterSessions.openStarted(TestSandboxes.target(sandbox),
                 SessionOptions.DEFAULTS.withRequestBudget(new RequestBudget(10_000, 10_000)));
         assertTrue(session.awaitSynced(2, TimeUnit.MINUTES));
         gang = session.model().gangs().stream().filter(g -> g.key().name().equals("load-0")).findFirst().orElseThrow();

@@ -5,6 +5,7 @@ import dev.flightdeck.app.controlplane.HeadlessCheck;
 import dev.flightdeck.app.controlplane.RealCluster;
 import dev.flightdeck.app.controlplane.RealKube;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.TeamKey;
@@ -128,7 +129,7 @@ class TeamCapacityRealTest {
     @Test
     void aSessionOpenedWithTheKeyHasTheSameTableInItsModel() throws Exception {
         SessionOptions options = SessionOptions.DEFAULTS.with(ClusterSettings.DEFAULTS.withTeamKey(new TeamKey(key)));
-        try (ClusterSession session = ClusterSession.open(real.target(), options)) {
+        try (ClusterSession session = ClusterSessions.openStarted(real.target(), options)) {
             assertTrue(session.awaitSynced(2, TimeUnit.MINUTES), "watches synced");
             TeamTable t = TeamTable.of(session.teamKey(), session.model().snapshot().nodes(), session.model().gangs());
             assertEquals(dev.flightdeck.app.nodes.NodeVerdict.UNTRUSTED, session.model().node(a3).verdict());

@@ -4,6 +4,7 @@ import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.nodes.ClusterSnapshot;
 import dev.flightdeck.app.gangs.Gang;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.settings.ClusterSettings;
 import dev.flightdeck.app.settings.TeamKey;
@@ -32,7 +33,7 @@ public final class TeamTableBenchmark {
         TeamKey key = new TeamKey("topology.kubernetes.io/zone");
         long t0 = System.nanoTime();
         try (SandboxCluster sandbox = TestSandboxes.remembered(SandboxCluster.startGangLoad(nodes, gangs, ranks));
-             ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox),
+             ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox),
                      SessionOptions.DEFAULTS.with(ClusterSettings.DEFAULTS.withTeamKey(key)))) {
             if (!session.awaitSynced(10, TimeUnit.MINUTES)) {
                 throw new IllegalStateException("did not sync: " + session.health().describe());

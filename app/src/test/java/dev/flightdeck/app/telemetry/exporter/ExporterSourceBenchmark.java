@@ -6,6 +6,7 @@ import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.connect.RequestBudget;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.telemetry.TelemetryFrame;
 import dev.flightdeck.sandbox.SandboxCluster;
@@ -47,7 +48,7 @@ public final class ExporterSourceBenchmark {
     }
 
     private static void read(SandboxCluster sandbox, RequestBudget budget, String shape, int rounds) throws Exception {
-        try (ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox),
+        try (ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox),
                 SessionOptions.DEFAULTS.withRequestBudget(budget))) {
             if (!session.awaitSynced(10, TimeUnit.MINUTES)) {
                 throw new IllegalStateException("did not sync: " + session.health().describe());

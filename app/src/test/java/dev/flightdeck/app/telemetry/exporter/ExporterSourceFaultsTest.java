@@ -3,6 +3,7 @@ package dev.flightdeck.app.telemetry.exporter;
 import dev.flightdeck.app.TestSandboxes;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.session.ClusterSession;
+import dev.flightdeck.app.session.ClusterSessions;
 import dev.flightdeck.app.session.SessionOptions;
 import dev.flightdeck.app.telemetry.GpuSignals;
 import dev.flightdeck.app.telemetry.TelemetryFrame;
@@ -33,7 +34,7 @@ class ExporterSourceFaultsTest {
     }
 
     private static ClusterSession open(SandboxCluster sandbox) throws Exception {
-        ClusterSession session = ClusterSession.open(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
+        ClusterSession session = ClusterSessions.openStarted(TestSandboxes.target(sandbox), SessionOptions.DEFAULTS);
         assertTrue(session.awaitSynced(1, TimeUnit.MINUTES), session.health().describe());
         return session;
     }
