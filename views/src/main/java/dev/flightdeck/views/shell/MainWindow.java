@@ -210,10 +210,10 @@ public final class MainWindow extends BorderPane implements Navigator {
         nav.current().focusTable();
     }
 
-    /** Shortcut+F: the search of the screen shown (the Nodes screen's for a screen without one, as before). */
+    /** Shortcut+F: the search of the screen shown, or the command palette on a screen without one. */
     void focusSearch() {
         if (!nav.current().focusSearch()) {
-            screens.nodes().focusSearch();
+            openPalette(); // a screen without a search of its own (Events, Queues…): the search of everything
         }
     }
 

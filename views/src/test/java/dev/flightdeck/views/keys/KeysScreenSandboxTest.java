@@ -99,6 +99,17 @@ class KeysScreenSandboxTest extends SandboxScreenTest {
         robot.type(KeyCode.ESCAPE);
         FxWait.until(() -> !paletteShown(robot) && table.isFocused(), "Escape: the palette closed, the table focused");
         assertEquals("gpu-node-013", shown.nodes.selectedProperty().get().name(), "nothing chosen");
+
+        // Ctrl+F on a screen without a search of its own is the search of everything, not a field out of sight.
+        palette(robot, "events", "Events");
+        robot.type(KeyCode.ENTER);
+        FxWait.until(() -> !paletteShown(robot) && robot.lookup("#events-table").tryQuery().map(Node::isVisible)
+                .orElse(false), "the Events screen");
+        ctrl(robot, KeyCode.F);
+        FxWait.until(() -> robot.lookup("#palette-field").tryQuery().map(Node::isFocused).orElse(false),
+                "Ctrl+F on the Events screen: the palette");
+        robot.type(KeyCode.ESCAPE);
+        FxWait.until(() -> !paletteShown(robot), "Escape: the palette closed");
     }
 
     @Test
