@@ -31,8 +31,31 @@ final class NodeTable extends TableView<NodeRow> {
     private final TableColumn<NodeRow, GpuNode> verdictColumn;
 
     NodeTable(NodesViewModel vm, Clock clock) {
-        super(vm.visibleRows());
+        this(vm.visibleRows(), clock);
         setId("node-table");
+        // The view model's SortedList sorts, by the columns clicked (verdict to begin with).
+        ColumnSortOrder.install(this, NodeRow::node, vm.userOrderProperty());
+        getSortOrder().setAll(List.of(verdictColumn));
+        SelectionStaysInView.install(this);
+
+        // Several nodes may be selected (Shift/Ctrl-click) to drain them together; the details
+        // show the one selected last.
+        getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        getSelectionModel().selectedItemProperty().addListener((o, old, row) -> vm.selectedProperty().set(row));
+        vm.selectedProperty().addListener((o, old, row) -> {
+            if (row == null) {
+                getSelectionModel().clearSelection();
+            } else if (getSelectionModel().getSelectedItem() != row) {
+                getSelectionModel().clearSelection();
+                getSelectionModel().select(row);
+                scrollTo(row);
+            }
+        });
+    }
+
+    /** The table's columns and looks over {@code rows}, with no view model behind it (see {@link NodeTableWarmUp}). */
+    NodeTable(javafx.collections.ObservableList<NodeRow> rows, Clock clock) {
+        super(rows);
         getStyleClass().add(Styles.NODE_TABLE);
         setTableMenuButtonVisible(true);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
@@ -55,25 +78,6 @@ final class NodeTable extends TableView<NodeRow> {
                 column("Taints", 220, NodeCells::taints, Comparator.comparing(NodeCells::taints), true),
                 column("Pods", 100, NodeCells::pods, Comparator.comparingInt(GpuNode::podCount), false),
                 column("Product", 200, GpuNode::product, Comparator.comparing(GpuNode::product), false)));
-
-        // The view model's SortedList sorts, by the columns clicked (verdict to begin with).
-        ColumnSortOrder.install(this, NodeRow::node, vm.userOrderProperty());
-        getSortOrder().setAll(List.of(verdictColumn));
-        SelectionStaysInView.install(this);
-
-        // Several nodes may be selected (Shift/Ctrl-click) to drain them together; the details
-        // show the one selected last.
-        getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
-        getSelectionModel().selectedItemProperty().addListener((o, old, row) -> vm.selectedProperty().set(row));
-        vm.selectedProperty().addListener((o, old, row) -> {
-            if (row == null) {
-                getSelectionModel().clearSelection();
-            } else if (getSelectionModel().getSelectedItem() != row) {
-                getSelectionModel().clearSelection();
-                getSelectionModel().select(row);
-                scrollTo(row);
-            }
-        });
     }
 
     private static TableColumn<NodeRow, GpuNode> column(String title, double width, Function<GpuNode, String> text,

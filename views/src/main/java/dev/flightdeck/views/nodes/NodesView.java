@@ -47,6 +47,8 @@ public final class NodesView extends VBox {
         // A screen that is not showing keeps its table's order for when it shows again.
         sceneProperty().addListener((o, old, scene) -> vm.setShowing(scene != null));
         vm.setShowing(getScene() != null);
+        // The table's first cells built before the first nodes come, once, in the window's scene.
+        NodeTableWarmUp.once(this, () -> vm.allRows().isEmpty(), clock);
 
         details = new NodeDetailsPane(vm);
         SplitPane split = new SplitPane(table, details);
