@@ -173,9 +173,9 @@ public final class SandboxApiServer implements AutoCloseable {
         }
         switch (path) {
             case "/version", "/version/" -> ApiAnswers.json(req.response(), 200, Discovery.VERSION);
-            case "/api" -> ApiAnswers.json(req.response(), 200, Discovery.coreVersions(discovery()));
+            case "/api" -> groups(req, true);
             case "/api/v1" -> groupVersion(req, "v1");
-            case "/apis" -> ApiAnswers.json(req.response(), 200, Discovery.groups(discovery()));
+            case "/apis" -> groups(req, false);
             case "/healthz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
             case "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews" -> {
                 try {
@@ -210,6 +210,21 @@ public final class SandboxApiServer implements AutoCloseable {
             a = surface.handle(req.method().name(), req.path(), req.getParam("from"), body.getBytes());
         }
         ApiAnswers.json(req.response(), a.code(), a.json());
+    }
+
+    /**
+     * {@code /api} ({@code core}) or {@code /apis}: aggregated when the request's Accept header asks for it, as
+     * kube-apiserver 1.32 answers kubectl and the console (two requests for the whole cluster), else plain.
+     */
+    private void groups(HttpServerRequest req, boolean core) {
+        DiscoveryTable table = discovery();
+        String aggregated = DiscoveryAccept.aggregatedVersion(req.getHeader("Accept"));
+        if (aggregated != null) {
+            AggregatedDiscovery.answer(req.response(), core ? java.util.List.of(table.core()) : table.named(), aggregated,
+                    req.getHeader("If-None-Match"));
+        } else {
+            ApiAnswers.json(req.response(), 200, core ? Discovery.coreVersions(table) : Discovery.groups(table));
+        }
     }
 
     /** {@code /api/v1} or {@code /apis/GROUP/VERSION}: that group version's resources, 404 when it serves none. */
