@@ -100,8 +100,10 @@ class SandboxDiscoveryTest {
         asked.put(PLAIN, "plain");
         asked.put(null, "plain");
         asked.put("*/*", "plain");
-        asked.put(PLAIN + ", " + V2, "plain"); // the first acceptable range decides
-        asked.put(PLAIN + ";q=0.5, " + V2, "v2"); // unless a later one weighs more
+        // Only an aggregated range counts, wherever it is written and whatever it weighs (as on the real server).
+        asked.put(PLAIN + ", " + V2, "v2");
+        asked.put(V2 + ";q=0.1, " + PLAIN, "v2");
+        asked.put(V2BETA1 + ";q=0.5, " + V2, "v2"); // among them, the one weighing most
         asked.put("application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList," + V2BETA1
                 + "," + PLAIN, "v2beta1"); // no protobuf here: the next range the sandbox writes
         asked.put("application/json;as=Table;v=v1;g=meta.k8s.io," + PLAIN, "plain"); // a conversion discovery has not
