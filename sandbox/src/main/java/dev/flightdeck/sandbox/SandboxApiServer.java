@@ -173,9 +173,9 @@ public final class SandboxApiServer implements AutoCloseable {
         }
         switch (path) {
             case "/version", "/version/" -> ApiAnswers.json(req.response(), 200, Discovery.VERSION);
-            case "/api" -> ApiAnswers.json(req.response(), 200, Discovery.CORE_VERSIONS);
-            case "/api/v1" -> ApiAnswers.json(req.response(), 200, Discovery.coreResources(store.definitions()));
-            case "/apis" -> ApiAnswers.json(req.response(), 200, Discovery.groups(servedDefinitions()));
+            case "/api" -> groups(req, true);
+            case "/api/v1" -> groupVersion(req, "v1");
+            case "/apis" -> groups(req, false);
             case "/healthz" -> req.response().putHeader("Content-Type", "text/plain").end("ok");
             case "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews" -> {
                 try {
@@ -191,12 +191,7 @@ public final class SandboxApiServer implements AutoCloseable {
             default -> {
                 String[] parts = path.replaceAll("^/+|/+$", "").split("/");
                 if (parts.length == 3 && parts[0].equals("apis")) {
-                    String list = Discovery.resources(servedDefinitions(), parts[1] + "/" + parts[2], crds::names);
-                    if (list == null) {
-                        ApiAnswers.status(req.response(), 404, "NotFound", "the server could not find the requested resource");
-                    } else {
-                        ApiAnswers.json(req.response(), 200, list);
-                    }
+                    groupVersion(req, parts[1] + "/" + parts[2]);
                 } else {
                     resource(req, body, ctx);
                 }
@@ -215,6 +210,36 @@ public final class SandboxApiServer implements AutoCloseable {
             a = surface.handle(req.method().name(), req.path(), req.getParam("from"), body.getBytes());
         }
         ApiAnswers.json(req.response(), a.code(), a.json());
+    }
+
+    /**
+     * {@code /api} ({@code core}) or {@code /apis}: aggregated when the request's Accept header asks for it, as
+     * kube-apiserver 1.32 answers kubectl and the console (two requests for the whole cluster), else plain.
+     */
+    private void groups(HttpServerRequest req, boolean core) {
+        DiscoveryTable table = discovery();
+        String aggregated = DiscoveryAccept.aggregatedVersion(req.getHeader("Accept"));
+        if (aggregated != null) {
+            AggregatedDiscovery.answer(req.response(), core ? java.util.List.of(table.core()) : table.named(), aggregated,
+                    req.getHeader("If-None-Match"));
+        } else {
+            ApiAnswers.json(req.response(), 200, core ? Discovery.coreVersions(table) : Discovery.groups(table));
+        }
+    }
+
+    /** {@code /api/v1} or {@code /apis/GROUP/VERSION}: that group version's resources, 404 when it serves none. */
+    private void groupVersion(HttpServerRequest req, String groupVersion) {
+        String list = Discovery.resources(discovery(), groupVersion);
+        if (list == null) {
+            ApiAnswers.status(req.response(), 404, "NotFound", "the server could not find the requested resource");
+        } else {
+            ApiAnswers.json(req.response(), 200, list);
+        }
+    }
+
+    /** What discovery lists now, in either form: the store's resources, the views over them, the CRDs' names. */
+    private DiscoveryTable discovery() {
+        return DiscoveryTable.of(servedDefinitions(), crds::names);
     }
 
     /** The store's resources and the views over them (events.k8s.io/v1 Events are the core ones, renamed). */

@@ -81,8 +81,8 @@ final class SandboxCrds {
         return created;
     }
 
-    /** A custom resource's singular and short names from its CRD, for discovery; null when {@code table} is no CRD's. */
-    java.util.List<String> names(String table) {
+    /** A custom resource's names from its CRD's {@code spec.names}, for discovery; null when {@code table} is no CRD's. */
+    DiscoveryTable.Names names(String table) {
         int slash = table.indexOf('/');
         if (slash < 0) {
             return null;
@@ -90,13 +90,18 @@ final class SandboxCrds {
         try {
             JsonNode names = store.get(TABLE, null, table.substring(slash + 1) + "." + table.substring(0, slash))
                     .path("spec").path("names");
-            java.util.List<String> out = new java.util.ArrayList<>();
-            out.add(names.path("singular").asText(names.path("kind").asText().toLowerCase(java.util.Locale.ROOT)));
-            names.path("shortNames").forEach(n -> out.add(n.asText()));
-            return out;
+            return new DiscoveryTable.Names(
+                    names.path("singular").asText(names.path("kind").asText().toLowerCase(java.util.Locale.ROOT)),
+                    texts(names.path("shortNames")), texts(names.path("categories")));
         } catch (StoreException notACrd) {
             return null;
         }
+    }
+
+    private static java.util.List<String> texts(JsonNode array) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return java.util.List.copyOf(out);
     }
 
     /** DELETE of a CRD: its resource is no longer served and its objects are gone (the real cleanup finalizer's work). */

@@ -19,7 +19,7 @@ import java.util.List;
  * Reads which resources a cluster serves, as kubectl does. It asks {@code /api} and {@code /apis} for aggregated
  * discovery first — two requests for the whole cluster, where the plain form takes one more per group version
  * (30 to 60 on a real cluster with operators) — and falls back to the plain form when the server answers with it
- * (older servers, the sandbox), reusing that answer. A group version that does not answer (an aggregated API that is
+ * (servers before 1.26, aggregated discovery switched off), reusing that answer. A group version that does not answer (an aggregated API that is
  * down: 503) is left out and named in {@link ApiResources#notRead()}, as kubectl warns and goes on.
  */
 public final class DiscoveryReader {

@@ -3,6 +3,9 @@ package dev.flightdeck.sandbox.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flightdeck.app.kube.KubeRest;
 import dev.flightdeck.app.kube.ApiDiscovery;
+import dev.flightdeck.app.watch.KubeJson;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -10,20 +13,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Discovery as the console reads it: the Eviction subresource's group version in {@code /api/v1}
- * (which Eviction API a drain posts), and a gang CRD installed while the console runs — absent,
+ * (which Eviction API a drain posts), a gang CRD installed while the console runs — absent,
  * then served once created (the real server after marking it Established), its objects created
- * and listed, then gone again when the CRD is deleted.
+ * and listed, then gone again when the CRD is deleted — and which form {@code /api} and {@code /apis}
+ * answer in for each Accept header (aggregated or plain, with their Content-Type, ETag and 304).
+ * The aggregated answer's shape is compared with the real server's captures by {@link AggregatedDiscoveryCaptureTest}.
  */
 class DiscoveryConformanceTest extends Conformance {
 
     private static final String GROUP = "conformance.flightdeck.dev";
     private static final Set<String> GROUP_VERSION = Set.of(GROUP + "/v1");
+    private static final String V2 = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    private static final String V2BETA1 = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
+    /** Accept headers as clients write them: the console's and kubectl's first, then the corners of negotiation. */
+    private static final List<String> ACCEPTS = List.of(V2 + "," + V2BETA1 + ",application/json", V2BETA1,
+            "application/json", "*/*", "application/json, " + V2, V2 + ";q=0.1, application/json",
+            V2BETA1 + ";q=0.5, " + V2,
+            "application/json;as=Table;v=v1;g=meta.k8s.io,application/json",
+            "application/json;g=apidiscovery.k8s.io;v=v3;as=APIGroupDiscoveryList,application/json");
 
     @Test
     void theEvictionSubresourceNamesItsGroupVersionInApiV1() throws Exception {
@@ -66,6 +80,47 @@ class DiscoveryConformanceTest extends Conformance {
         assertEquals(List.of("before: []", "create CRD: HTTP 201", "served: [conformance.flightdeck.dev/v1/widgets]",
                 "create Widget: HTTP 201 Widget spec.size=3", "list: [w1]", "delete CRD: HTTP 200", "after: []",
                 "list after: HTTP 404"), truth);
+    }
+
+    @Test
+    void theAcceptHeaderChoosesTheFormWithItsContentTypeAndETag() throws Exception {
+        List<String> truth = same("discovery's form for each Accept header", side -> {
+            List<String> out = new ArrayList<>();
+            for (String accept : ACCEPTS) {
+                for (String path : List.of("/api", "/apis")) {
+                    HttpResponse<byte[]> r = discover(side, path, accept, null);
+                    JsonNode body = KubeJson.MAPPER.readTree(r.body());
+                    String etag = r.header("ETag");
+                    out.add(path + " [" + accept + "]: " + r.code() + " " + r.header("Content-Type") + " "
+                            + body.path("kind").asText() + " " + body.path("apiVersion").asText("-") + " Vary=" + r.header("Vary")
+                            + (etag == null ? " no ETag" : " ETag, Cache-Control=" + r.header("Cache-Control")
+                            + ", again with If-None-Match: " + discover(side, path, accept, etag).code()));
+                }
+            }
+            return out;
+        });
+        assertEquals("/apis [" + ACCEPTS.getFirst() + "]: 200 " + V2 + " APIGroupDiscoveryList apidiscovery.k8s.io/v2 "
+                + "Vary=Accept ETag, Cache-Control=public, again with If-None-Match: 304", truth.get(1));
+    }
+
+    @Test
+    void aProtobufRangeIsAnsweredInJsonByTheSandboxOnly() throws Exception {
+        String accept = "application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,"
+                + V2BETA1 + ",application/json";
+        deliberately("the Content-Type of /apis for a client that asks protobuf first",
+                "the sandbox writes JSON only and answers with the next range it can: the client lists it",
+                side -> discover(side, "/apis", accept, null).header("Content-Type"),
+                "application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList", V2BETA1);
+    }
+
+    private static HttpResponse<byte[]> discover(ApiSide side, String path, String accept, String ifNoneMatch)
+            throws Exception {
+        var api = side.endpoint();
+        HttpRequest.Builder b = api.http().newHttpRequestBuilder().uri(api.uri(path)).setHeader("Accept", accept);
+        if (ifNoneMatch != null) {
+            b.setHeader("If-None-Match", ifNoneMatch);
+        }
+        return api.http().sendAsync(b.build(), byte[].class).get(15, TimeUnit.SECONDS);
     }
 
     private static Map<String, Object> crd() {

@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * What a typed name means ({@code flightdeck get po/x}, {@code kubectl get po/x}) is the server's discovery's answer:
  * the sandbox must give the answers kube-apiserver 1.32 gives for the names of what it serves — singular and short
  * names of the built-in resources, a CRD's own singular and short names once it is installed — or the console's
- * {@code get} would work on one and not the other. The real server answers in aggregated discovery, the sandbox in
- * the plain documents: the reader takes both.
+ * {@code get} would work on one and not the other. Both answer the console in aggregated discovery; the sandbox's
+ * plain documents read the same ({@code SandboxDiscoveryFormsTest}).
  */
 class KindResolutionConformanceTest extends Conformance {
 
