@@ -8,7 +8,6 @@ import dev.flightdeck.app.watch.ApiEndpoint;
 import dev.flightdeck.app.watch.ResourceWatcher;
 import dev.flightdeck.app.watch.SkippedObjects;
 import dev.flightdeck.app.watch.WatchHealth;
-import dev.flightdeck.app.watch.WatchPhase;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -95,15 +94,7 @@ final class QueueWatchers {
 
     /** Waits for each watcher's first LIST (a kind the user may not read, 403, is passed over). */
     boolean awaitListed(long deadlineNanos) throws InterruptedException {
-        for (ResourceWatcher<?> w : all()) {
-            while (w.health().newest() == null && w.health().phase() != WatchPhase.FAILED) {
-                if (System.nanoTime() > deadlineNanos) {
-                    return false;
-                }
-                Thread.sleep(20);
-            }
-        }
-        return true;
+        return FirstListsWait.awaitListed(all(), deadlineNanos);
     }
 
     synchronized void close() {

@@ -8,7 +8,6 @@ import dev.flightdeck.app.watch.ApiEndpoint;
 import dev.flightdeck.app.watch.ResourceWatcher;
 import dev.flightdeck.app.watch.SkippedObjects;
 import dev.flightdeck.app.watch.WatchHealth;
-import dev.flightdeck.app.watch.WatchPhase;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,15 +71,7 @@ final class WorkloadWatchers {
 
     /** Waits for each watcher's first LIST (a gang object the user may not read, 403, is passed over: gangs still form from pod labels). */
     boolean awaitListed(long deadlineNanos) throws InterruptedException {
-        for (ResourceWatcher<WorkloadObject> w : all()) {
-            while (w.health().newest() == null && w.health().phase() != WatchPhase.FAILED) {
-                if (System.nanoTime() > deadlineNanos) {
-                    return false;
-                }
-                Thread.sleep(20);
-            }
-        }
-        return true;
+        return FirstListsWait.awaitListed(all(), deadlineNanos);
     }
 
     synchronized void close() {
