@@ -67,6 +67,9 @@ public final class ApiDiscovery {
             return KubeJson.MAPPER.readValue(r.body(), type);
         } catch (ExecutionException | TimeoutException e) {
             throw new IOException("discovery " + path + ": " + Problems.describe(e), e);
+        } catch (IllegalStateException e) {
+            // the session closed its client while this was asked (an Events view opened as the cluster closes)
+            throw new IOException("discovery " + path + ": the connection is closed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("discovery interrupted", e);

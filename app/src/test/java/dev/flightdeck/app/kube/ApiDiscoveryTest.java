@@ -50,4 +50,21 @@ class ApiDiscoveryTest {
             server.stop(0);
         }
     }
+
+    /**
+     * A client closed while discovery is asked (an Events view opening as its cluster closes) is a failed read, which
+     * callers fall back from, not an exception that escapes their thread.
+     */
+    @Test
+    void aClosedClientIsAFailedReadNotACrash() {
+        Config config = new ConfigBuilder(Config.empty()).withMasterUrl("http://127.0.0.1:9").build();
+        KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
+        ApiEndpoint api = new ApiEndpoint(client.getHttpClient(), client.getConfiguration().getMasterUrl());
+        client.close();
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> new ApiDiscovery(api).servedResources(Set.of("events.k8s.io/v1")));
+        assertEquals("discovery /apis: the connection is closed", e.getMessage());
+        assertEquals(ApiResource.EVENTS_CORE, dev.flightdeck.app.diagnose.events.EventApi.choose(api),
+                "the Events fall back to core v1");
+    }
 }
