@@ -35,12 +35,7 @@ public final class GpuActivityRules {
 
     public static Map<GangKey, GpuActivityFinding> assess(Collection<Gang> gangs, TelemetryFrame frame, IdleTracker idle,
                                                           StallThresholds t, Instant now) {
-        Map<String, List<GpuSignals>> byPod = new HashMap<>();
-        for (GpuSignals g : frame.gpus()) {
-            if (g.placement().hasWorkload()) {
-                byPod.computeIfAbsent(g.placement().podNamespace() + "/" + g.placement().pod(), k -> new ArrayList<>()).add(g);
-            }
-        }
+        Map<String, List<GpuSignals>> byPod = byPod(frame);
         Map<GangKey, GpuActivityFinding> out = new HashMap<>();
         for (Gang gang : gangs) {
             if (gang.ranks().isEmpty() || !gang.ranks().stream().allMatch(r -> r.state() == RankState.RUNNING)) {
@@ -52,6 +47,17 @@ public final class GpuActivityRules {
             }
         }
         return out;
+    }
+
+    /** The frame's GPUs by the workload pod holding them ({@code namespace/pod}): a rank's GPUs are its pod's. */
+    static Map<String, List<GpuSignals>> byPod(TelemetryFrame frame) {
+        Map<String, List<GpuSignals>> byPod = new HashMap<>();
+        for (GpuSignals g : frame.gpus()) {
+            if (g.placement().hasWorkload()) {
+                byPod.computeIfAbsent(g.placement().podNamespace() + "/" + g.placement().pod(), k -> new ArrayList<>()).add(g);
+            }
+        }
+        return byPod;
     }
 
     private static GpuActivityFinding assess(Gang gang, Map<String, List<GpuSignals>> byPod, IdleTracker idle,

@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Why GPU telemetry does not call a gang stalled, in one line: a refusal to resume a gang the person sees hung must
@@ -35,14 +37,11 @@ public final class StallExplanation {
         int working = 0;
         int idleTooShort = 0;
         Instant lastIdle = null;
+        Map<String, List<GpuSignals>> byPod = GpuActivityRules.byPod(frame);
         for (RankSlot r : gang.ranks()) {
-            int ofRank = 0;
-            for (GpuSignals g : frame.gpus()) {
-                if (!g.placement().hasWorkload() || !g.placement().pod().equals(r.pod())
-                        || !g.placement().podNamespace().equals(gang.key().namespace())) {
-                    continue;
-                }
-                ofRank++;
+            List<GpuSignals> ofRank = byPod.getOrDefault(gang.key().namespace() + "/" + r.pod(),
+                    List.of());
+            for (GpuSignals g : ofRank) {
                 Instant since = idle.idleSince(g.placement());
                 if (since == null) {
                     working++;
@@ -53,11 +52,11 @@ public final class StallExplanation {
                     lastIdle = lastIdle == null || since.isAfter(lastIdle) ? since : lastIdle;
                 }
             }
-            if (ofRank == 0) {
+            if (ofRank.isEmpty()) {
                 return read + ": rank " + r.rank() + "'s GPUs (pod " + r.pod() + " on " + r.node()
                         + ") are not in it; a gang is judged only when every rank's GPUs are";
             }
-            gpus += ofRank;
+            gpus += ofRank.size();
         }
         if (working > 0) {
             return String.format(Locale.ROOT, "%s: %d of its %d GPUs at or over %.0f%%", read, working, gpus,

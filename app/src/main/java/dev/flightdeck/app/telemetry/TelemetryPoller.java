@@ -137,9 +137,7 @@ public final class TelemetryPoller implements AutoCloseable {
                     last.idleAllocated(), last.stalledGangs(), problems, null);
         }
         wait = interval;
-        for (Runnable l : listeners) {
-            l.run();
-        }
+        tellListeners();
         return latest;
     }
 
@@ -183,6 +181,12 @@ public final class TelemetryPoller implements AutoCloseable {
                     "reading GPU telemetry failed: " + e);
             wait = LONGEST_WAIT;
         }
+        tellListeners();
+        return latest;
+    }
+
+    /** Each listener hears of the refresh (a read or a held one); one that fails does not stop the others. */
+    private void tellListeners() {
         for (Runnable l : listeners) {
             try {
                 l.run();
@@ -190,7 +194,6 @@ public final class TelemetryPoller implements AutoCloseable {
                 System.getLogger(TelemetryPoller.class.getName()).log(System.Logger.Level.WARNING, "telemetry listener failed: " + e);
             }
         }
-        return latest;
     }
 
     private void readAndReschedule() {
