@@ -51,7 +51,7 @@ public record Kubeconfig(List<Path> files, List<KubeContext> contexts, String cu
         Config config;
         try {
             // Our merged text, not a file: fabric8's String overloads re-read the first file.
-            var parsed = KubeConfigUtils.parseConfigFromString(mergedYaml);
+            var parsed = KubeconfigModel.parse(mergedYaml);
             TlsMaterial.check(parsed, ctx);
             credentials = UserCredentials.takeFrom(parsed, ctx.user(), ctx.cluster());
             config = Config.empty();
