@@ -37,7 +37,14 @@ public final class ObjectStoreCheckpoints implements AutoCloseable {
     /** Used when neither the settings nor the AWS chain name one; S3-compatible stores rarely care. */
     static final String FALLBACK_REGION = "us-east-1";
 
-    private final S3Client s3;
+    /**
+     * Built on the first read, not with the session: the SDK loads some 1,400 classes to build a client (about a
+     * third of a second of CPU), which a session that never reads a checkpoint, or reads one only after its first
+     * screen, should not pay before its first request.
+     */
+    private final java.util.function.Supplier<S3Client> clientMaker;
+    private S3Client s3;
+    private boolean closed;
     private final String endpoint;
     private final AutoCloseable ownedCredentials;
 
@@ -53,6 +60,12 @@ public final class ObjectStoreCheckpoints implements AutoCloseable {
 
     private ObjectStoreCheckpoints(S3Settings settings, AwsCredentialsProvider credentials, boolean owned) {
         String region = resolveRegion(settings);
+        this.clientMaker = () -> client(settings, credentials, region);
+        this.endpoint = settings.endpointDescription(region);
+        this.ownedCredentials = owned && credentials instanceof AutoCloseable c ? c : null;
+    }
+
+    private static S3Client client(S3Settings settings, AwsCredentialsProvider credentials, String region) {
         S3ClientBuilder b = S3Client.builder()
                 .httpClient(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(CONNECT_SECONDS))
@@ -72,9 +85,22 @@ public final class ObjectStoreCheckpoints implements AutoCloseable {
             // follow the redirect instead of failing with 301.
             b.crossRegionAccessEnabled(true);
         }
-        this.s3 = b.build();
-        this.endpoint = settings.endpointDescription(region);
-        this.ownedCredentials = owned && credentials instanceof AutoCloseable c ? c : null;
+        return b.build();
+    }
+
+    private synchronized S3Client s3() throws CheckpointReadException {
+        if (closed) {
+            throw new CheckpointReadException("the session is closed");
+        }
+        if (s3 == null) {
+            try {
+                s3 = clientMaker.get();
+            } catch (RuntimeException e) {
+                // Made at the session's start until now, where such a failure failed the session; a read says it.
+                throw new CheckpointReadException("cannot set up the S3 client for " + endpoint + ": " + e.getMessage());
+            }
+        }
+        return s3;
     }
 
     /**
@@ -90,7 +116,7 @@ public final class ObjectStoreCheckpoints implements AutoCloseable {
             return CheckpointStatus.failed(CheckpointSource.OBJECT_STORAGE, e.getMessage());
         }
         try {
-            return CheckpointFinder.find(new S3CheckpointStore(s3, prefix, endpoint), prefix,
+            return CheckpointFinder.find(new S3CheckpointStore(s3(), prefix, endpoint), prefix,
                     Duration.ofSeconds(READ_BUDGET_SECONDS).toNanos());
         } catch (CheckpointReadException e) {
             return CheckpointStatus.failed(CheckpointSource.OBJECT_STORAGE, e.getMessage());
@@ -115,7 +141,12 @@ public final class ObjectStoreCheckpoints implements AutoCloseable {
 
     @Override
     public void close() {
-        s3.close();
+        synchronized (this) {
+            closed = true;
+            if (s3 != null) {
+                s3.close();
+            }
+        }
         if (ownedCredentials != null) {
             try {
                 ownedCredentials.close();
