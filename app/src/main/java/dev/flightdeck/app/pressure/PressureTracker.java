@@ -18,11 +18,15 @@ import java.util.Map;
  * after a gap longer than {@code maxRateSpan} (a rate over half an hour says little about now),
  * or when {@code process_start_time_seconds} changed: the server restarted or, behind a load
  * balancer, another replica answered, and in both cases the counters are not comparable. A
- * shorter gap just makes the next rate an average over a longer window.
+ * shorter gap just makes the next rate an average over a longer window. A scrape less than
+ * {@link #MIN_RATE_SPAN} after the last good one (one asked for by {@code check} just as a scheduled
+ * one came) adds nothing: the latest reading stands and is returned. A rate over a few milliseconds
+ * would be noise, and 0 APF rejections in 100 ms would say a storm was over.
  */
 public final class PressureTracker {
 
     public static final Duration DEFAULT_MAX_RATE_SPAN = Duration.ofMinutes(5);
+    public static final Duration MIN_RATE_SPAN = Duration.ofSeconds(1);
 
     private final PressureAssessor assessor;
     private final PressureHistory history;
@@ -59,12 +63,17 @@ public final class PressureTracker {
 
     /** A parsed scrape (parse with {@link ApiServerMetrics#FILTER}: the whole of it is kept until the next). */
     public synchronized PressureReading scraped(Instant at, Exposition metrics) {
+        if (tooSoon(at) && latest != null && !latest.failed()) {
+            return latest;
+        }
         String noRatesBecause = whyNoRates(at, metrics);
         Duration window = previousAt == null ? null : Duration.between(previousAt, at);
         ScrapePair pair = new ScrapePair(noRatesBecause.isEmpty() ? previous : null, metrics, window);
         PressureSignals signals = PressureSignals.derive(at, pair, noRatesBecause);
-        previous = metrics;
-        previousAt = at;
+        if (!tooSoon(at)) {
+            previous = metrics;
+            previousAt = at;
+        }
         history.record(signals);
         latest = new PressureReading(at, signals, assessor.assess(signals, health()), "");
         return latest;
@@ -102,6 +111,10 @@ public final class PressureTracker {
         return List.copyOf(healthByEndpoint.values());
     }
 
+    private boolean tooSoon(Instant at) {
+        return previousAt != null && at.isAfter(previousAt) && Duration.between(previousAt, at).compareTo(MIN_RATE_SPAN) < 0;
+    }
+
     private String whyNoRates(Instant at, Exposition metrics) {
         if (previous == null) {
             return "first scrape, rates from the next one";
@@ -110,6 +123,9 @@ public final class PressureTracker {
             return "the clock did not move forward since the last scrape, rates from the next one";
         }
         Duration since = Duration.between(previousAt, at);
+        if (tooSoon(at)) {
+            return "only " + since.toMillis() + " ms since the last scrape, rates from the next one";
+        }
         if (since.compareTo(maxRateSpan) > 0) {
             return "the last good scrape was " + since.toMinutes() + " min ago, rates from the next one";
         }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Windows, gaps, restarts and failures over a sequence of scrapes. */
@@ -64,6 +65,21 @@ class PressureTrackerTest {
 
         assertFalse(late.signals().hasRates());
         assertEquals("the last good scrape was 6 min ago, rates from the next one", late.signals().noRatesBecause());
+    }
+
+    @Test
+    void aScrapeRightAfterAnotherAddsNothingAndTheNextRateSpansFromTheEarlierOne() {
+        PressureTracker tracker = new PressureTracker();
+        tracker.scraped(T0, requests(1, 100));
+        PressureReading withRates = tracker.scraped(T0.plusSeconds(5), requests(1, 110));
+        PressureReading soon = tracker.scraped(T0.plusSeconds(5).plusMillis(73), requests(1, 110));
+        assertSame(withRates, soon, "the reading with rates stands; none over 73 ms replaces it");
+        assertSame(withRates, tracker.latest());
+        assertEquals(2, tracker.history().snapshot().size());
+
+        PressureReading next = tracker.scraped(T0.plusSeconds(10), requests(1, 130));
+        assertEquals(Duration.ofSeconds(5), next.signals().window());
+        assertEquals(4.0, next.signals().value(Signal.REQUEST_RATE), 1e-12);
     }
 
     @Test
