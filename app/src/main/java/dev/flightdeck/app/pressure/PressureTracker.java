@@ -63,14 +63,17 @@ public final class PressureTracker {
 
     /** A parsed scrape (parse with {@link ApiServerMetrics#FILTER}: the whole of it is kept until the next). */
     public synchronized PressureReading scraped(Instant at, Exposition metrics) {
-        if (tooSoon(at) && latest != null && !latest.failed()) {
+        boolean soon = tooSoon(at);
+        if (soon && latest != null && !latest.failed()) {
             return latest;
         }
-        String noRatesBecause = whyNoRates(at, metrics);
+        // Past here a scrape too soon follows a failed one: no rates from it, and the base stays the older scrape.
+        String noRatesBecause = soon ? "only " + Duration.between(previousAt, at).toMillis()
+                + " ms since the last scrape, rates from the next one" : whyNoRates(at, metrics);
         Duration window = previousAt == null ? null : Duration.between(previousAt, at);
         ScrapePair pair = new ScrapePair(noRatesBecause.isEmpty() ? previous : null, metrics, window);
         PressureSignals signals = PressureSignals.derive(at, pair, noRatesBecause);
-        if (!tooSoon(at)) {
+        if (!soon) {
             previous = metrics;
             previousAt = at;
         }
@@ -123,9 +126,6 @@ public final class PressureTracker {
             return "the clock did not move forward since the last scrape, rates from the next one";
         }
         Duration since = Duration.between(previousAt, at);
-        if (tooSoon(at)) {
-            return "only " + since.toMillis() + " ms since the last scrape, rates from the next one";
-        }
         if (since.compareTo(maxRateSpan) > 0) {
             return "the last good scrape was " + since.toMinutes() + " min ago, rates from the next one";
         }

@@ -83,6 +83,20 @@ class PressureTrackerTest {
     }
 
     @Test
+    void aScrapeRightAfterAFailedOneGivesNoRatesAndKeepsTheEarlierBase() {
+        PressureTracker tracker = new PressureTracker();
+        tracker.scraped(T0, requests(1, 100));
+        tracker.failed(T0.plusMillis(200), "connection reset");
+        PressureReading soon = tracker.scraped(T0.plusMillis(500), requests(1, 101));
+        PressureReading next = tracker.scraped(T0.plusSeconds(5), requests(1, 110));
+
+        assertFalse(soon.signals().hasRates());
+        assertEquals("only 500 ms since the last scrape, rates from the next one", soon.signals().noRatesBecause());
+        assertEquals(Duration.ofSeconds(5), next.signals().window());
+        assertEquals(2.0, next.signals().value(Signal.REQUEST_RATE), 1e-12);
+    }
+
+    @Test
     void aRestartGivesNoRatesAndTheScrapeAfterItDoes() {
         PressureTracker tracker = new PressureTracker();
         tracker.scraped(T0, requests(1, 100));
