@@ -44,6 +44,7 @@ public final class FlightdeckApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        ScreenThreadsFirst.start();
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
