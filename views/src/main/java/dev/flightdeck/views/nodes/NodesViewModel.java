@@ -116,7 +116,7 @@ public final class NodesViewModel {
             summary.set(batch.getLast().summary());
             nodesStillListing = batch.getLast().nodesStillListing();
         }
-        if (batch.isEmpty() && pending.isEmpty()) {
+        if (batch.isEmpty() && pending.isEmpty() && !rows.movesWaiting()) {
             return 0;
         }
         NodeRow sel = selected.get();
@@ -138,6 +138,21 @@ public final class NodesViewModel {
             refreshDetails();
         }
         return pending.size();
+    }
+
+    /**
+     * Rows that change place under the order in force are re-placed at most once per {@code interval} (their
+     * cells show the change at once); the shell turns this on for the live screen, see
+     * {@link BatchedRowList#placeMovesAtMostEvery}. While {@link #movesWaiting()}, {@link #apply} must be called again,
+     * with an empty batch if nothing else came.
+     */
+    public void placeMovesAtMostEvery(java.time.Duration interval, java.util.function.LongSupplier nanoTime) {
+        rows.placeMovesAtMostEvery(interval, nanoTime);
+    }
+
+    /** Rows wait to be re-placed (see {@link #placeMovesAtMostEvery}). */
+    public boolean movesWaiting() {
+        return rows.movesWaiting();
     }
 
     /** Node changes folded but not yet on the rows (the FX thread's time ran out). */

@@ -50,6 +50,7 @@ public final class DeltaBatcher implements Consumer<ClusterDelta> {
     private BatchPacing.Ticks catchUpTicks;
     private volatile boolean stopped;
     private BooleanSupplier hold = () -> false;
+    private BooleanSupplier finishing = () -> false;
     private long heldSince;
     private long lagMillis;
     private double updatesPerSecond;
@@ -110,6 +111,14 @@ public final class DeltaBatcher implements Consumer<ClusterDelta> {
         this.hold = hold;
     }
 
+    /**
+     * FX thread: while {@code finishing} says so (rows wait for their new place), every tick reaches the screens,
+     * with an empty batch if nothing came, so what they keep back is shown without waiting for the next change.
+     */
+    public void finishWhile(BooleanSupplier finishing) {
+        this.finishing = finishing;
+    }
+
     /** FX thread (called by the timeline; tests call it directly). Returns how many deltas were applied. */
     public int drain() {
         if (stopped) {
@@ -136,7 +145,7 @@ public final class DeltaBatcher implements Consumer<ClusterDelta> {
             objects += size(q.delta());
         }
         measure(now, oldest, objects, batch.isEmpty());
-        if (!batch.isEmpty() || backlog > 0) {
+        if (!batch.isEmpty() || backlog > 0 || finishing.getAsBoolean()) {
             backlog = sink.apply(batch, now + BUDGET_MILLIS * 1_000_000);
             if (backlog > 0 && timeline != null) {
                 catchUpTicks.start(); // a no-op when it runs already

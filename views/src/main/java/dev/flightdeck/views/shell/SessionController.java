@@ -106,6 +106,9 @@ public final class SessionController implements AutoCloseable {
         return waiting;
     }
 
+    /** How often node rows that changed place are re-placed on the live screen, at most. */
+    static final java.time.Duration MOVES_EVERY = java.time.Duration.ofSeconds(1);
+
     /** Run once the switched-to cluster's first batch is on the screens (select a node there, …). */
     private final List<Runnable> onScreen = new java.util.ArrayList<>();
 
@@ -219,6 +222,10 @@ public final class SessionController implements AutoCloseable {
     private void attach(ClusterSession s, SettingsFile.Loaded settings) {
         batcher = new DeltaBatcher(this::apply);
         batcher.holdWhile(hold);
+        // Node rows that change place are re-placed once a second at most: their cells change at once (see
+        // BatchedRowList.placeMovesAtMostEvery); each tick reaches the screens while some wait.
+        nodes.placeMovesAtMostEvery(MOVES_EVERY, System::nanoTime);
+        batcher.finishWhile(nodes::movesWaiting);
         nodes.setPodSource(s.model()::podsOn);
         gangs.setCheckpointReader(s.checkpoints()::read);
         gangKinds.attach(s.gangKinds(), s::refreshGangObjects);

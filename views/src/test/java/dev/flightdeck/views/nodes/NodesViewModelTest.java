@@ -16,6 +16,7 @@ import java.util.List;
 import static dev.flightdeck.views.nodes.TestNodes.A100;
 import static dev.flightdeck.views.nodes.TestNodes.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,6 +122,28 @@ class NodesViewModelTest {
         assertNull(vm.selectedProperty().get(), "a removed node is no longer selected");
         assertNull(vm.detailsProperty().get());
         assertEquals(6, vm.allRows().size());
+    }
+
+    @Test
+    void onTheLiveScreenARowWaitsForItsPlaceAtMostASecondAndAnEmptyDrainGivesIt() throws InterruptedException {
+        long[] now = {0};
+        vm.placeMovesAtMostEvery(java.time.Duration.ofSeconds(1), () -> now[0]);
+        vm.apply(fleet.upsert(node("gpu-a-01").notReady().build()));
+        assertEquals("gpu-a-01", visible().getFirst(), "the first move goes at once");
+
+        now[0] += 300_000_000L;
+        vm.apply(fleet.upsert(node("gpu-d-01").condition("GpuNvlinkWatch", "True", "NvlinkDown", "NVLink 3 inactive")
+                .build()));
+        NodeRow d = vm.row("gpu-d-01");
+        assertEquals(NodeVerdict.UNTRUSTED, d.node().verdict(), "the row shows the change at once");
+        assertEquals("gpu-d-01", visible().getLast(), "its place waits");
+        assertTrue(vm.movesWaiting());
+
+        now[0] += 700_000_000L;
+        assertEquals(0, vm.apply(List.of(), Long.MAX_VALUE), "nothing new: an empty drain");
+        assertEquals(List.of("gpu-a-01", "gpu-b-02", "gpu-b-01", "gpu-d-01"), visible().subList(0, 4),
+                "re-placed a second later, among the untrusted");
+        assertFalse(vm.movesWaiting());
     }
 
     @Test

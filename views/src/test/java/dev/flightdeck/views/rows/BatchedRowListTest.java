@@ -103,4 +103,32 @@ class BatchedRowListTest {
         rows.fireDirtyUpdates();
         assertEquals(List.of(), changes);
     }
+
+    @Test
+    void rowsChangingPlaceAreRePlacedAtMostOncePerIntervalTheFirstAtOnce() {
+        long[] now = {5_000_000_000L};
+        rows.placeMovesAtMostEvery(java.time.Duration.ofSeconds(1), () -> now[0]);
+
+        rows.get(100).set(-1);
+        rows.fireDirtyUpdates();
+        assertEquals(-1, sorted.getFirst().value, "the first change after a quiet second goes at once");
+        assertFalse(rows.movesWaiting());
+
+        now[0] += 400_000_000L;
+        rows.get(200).set(-2);
+        rows.fireDirtyUpdates();
+        assertEquals(-1, sorted.getFirst().value, "0.4 s later the next one waits for its place");
+        assertTrue(rows.get(200).isDirty(), "keeping its mark");
+        assertTrue(rows.movesWaiting(), "and says so, so the drain calls again");
+
+        now[0] += 599_000_000L;
+        rows.fireDirtyUpdates();
+        assertEquals(-1, sorted.getFirst().value, "still within the second");
+
+        now[0] += 1_000_000L;
+        rows.fireDirtyUpdates();
+        assertEquals(-2, sorted.getFirst().value, "a second after the last: re-placed");
+        assertFalse(rows.movesWaiting());
+        assertEquals(List.of("update 100..101", "update 200..201"), changes);
+    }
 }

@@ -56,6 +56,25 @@ class DeltaBatcherTest {
     }
 
     @Test
+    void whileTheScreensFinishSomethingEveryTickReachesThemEvenWithNothingNew() {
+        List<Integer> offered = new ArrayList<>();
+        boolean[] finishing = {false};
+        DeltaBatcher batcher = new DeltaBatcher((batch, deadline) -> {
+            offered.add(batch.size());
+            return 0;
+        });
+        batcher.finishWhile(() -> finishing[0]);
+        batcher.drain();
+        assertEquals(List.of(), offered, "nothing new, nothing to finish: the screens are left alone");
+        finishing[0] = true;
+        batcher.drain();
+        batcher.drain();
+        finishing[0] = false;
+        batcher.drain();
+        assertEquals(List.of(0, 0), offered, "an empty batch on each tick while they finish");
+    }
+
+    @Test
     void drainHandsOverEverythingQueuedInOrderAsOneBatch() throws InterruptedException {
         List<List<ClusterDelta>> batches = new ArrayList<>();
         DeltaBatcher batcher = collecting(batches);
