@@ -44,7 +44,6 @@ public final class FlightdeckApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        ScreenThreadsFirst.start();
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
@@ -94,6 +93,7 @@ public final class FlightdeckApp extends Application {
         window.nodesView().focusTable();
         StartupReport.watch(env, stage.getScene(), nodes.allRows());
         TraceOnScreen.watch(stage.getScene(), sessions, nodes.allRows(), sessions.gangs().allRows());
+        ScreenThreadsFirst.startOnceLive(stage.getScene(), sessions);
 
         if (resolved != null) {
             if (resolved.whySandbox() != null && !options.sandbox()) {

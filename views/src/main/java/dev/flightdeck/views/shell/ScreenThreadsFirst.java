@@ -1,8 +1,11 @@
 package dev.flightdeck.views.shell;
 
+import dev.flightdeck.app.session.ClusterSession;
 import dev.flightdeck.app.threads.ThreadNiceness;
+import javafx.scene.Scene;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +18,10 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * Kept at normal priority besides the screen's two threads: the JVM's stop-the-world collectors and its VM thread,
  * which stop the FX thread too while they run, and G1's concurrent threads, which keep those pauses short.
+ * <p>
+ * It begins once the cluster on screen has listed its pods: during the first sync the background work (the LISTs'
+ * parsing, the JIT compiling it) is what the person waits for, and a lowered thread cannot be raised again without
+ * privileges. Threads started later by lowered threads are born lowered (Linux threads inherit their nice value).
  * <p>
  * Measured on the 2-core machine (the console under Xvfb against a sandbox of 7,500 nodes in another process, 200
  * changes/s for 30 s; four runs without, three with): the longest pulse 193–256 ms without, 74–96 ms with; the
@@ -42,17 +49,27 @@ final class ScreenThreadsFirst {
         return SCREEN_AND_PAUSES.stream().noneMatch(name::startsWith);
     }
 
-    /** Starts lowering the background threads, now and every few seconds; does nothing where the OS cannot. */
-    static void start() {
+    /**
+     * FX thread, once the stage is shown: lowers the background threads from the first pulse after the cluster on
+     * screen has listed its pods, and every few seconds after; does nothing where the OS cannot.
+     */
+    static void startOnceLive(Scene scene, SessionController sessions) {
         int nice = Integer.getInteger("flightdeck.backgroundNice", DEFAULT_NICE);
-        if (nice <= 0) {
+        Optional<ThreadNiceness> niceness = nice > 0 ? ThreadNiceness.linux() : Optional.empty();
+        if (niceness.isEmpty()) {
             return;
         }
-        ThreadNiceness.linux().ifPresent(niceness -> {
-            ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
-                    r -> Thread.ofPlatform().name("background-nice").daemon().unstarted(r));
-            sweeper.scheduleWithFixedDelay(() -> niceness.lower(ScreenThreadsFirst::isBackground, nice),
-                    0, SWEEP_SECONDS, TimeUnit.SECONDS);
-        });
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> {
+            ClusterSession s = sessions.session();
+            if (s != null && s.model().sync().podsListed()) {
+                scene.removePostLayoutPulseListener(listener[0]);
+                ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
+                        r -> Thread.ofPlatform().name("background-nice").daemon().unstarted(r));
+                sweeper.scheduleWithFixedDelay(() -> niceness.get().lower(ScreenThreadsFirst::isBackground, nice),
+                        0, SWEEP_SECONDS, TimeUnit.SECONDS);
+            }
+        };
+        scene.addPostLayoutPulseListener(listener[0]);
     }
 }
