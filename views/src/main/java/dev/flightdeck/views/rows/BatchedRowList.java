@@ -47,8 +47,6 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
     private LongSupplier nanoTime = System::nanoTime;
     private long lastMovesNanos;
     private boolean movesAnnounced;
-    /** A call found the interval not yet over: marks may wait for a later call. */
-    private boolean movesWaiting;
 
     /**
      * Changed rows are announced (and so re-placed) at most once per {@code interval}, measured by {@code nanoTime};
@@ -60,9 +58,12 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
         this.nanoTime = nanoTime;
     }
 
-    /** Changed rows wait to be re-placed (see {@link #placeMovesAtMostEvery}). */
+    /**
+     * Changed rows wait to be re-placed (see {@link #placeMovesAtMostEvery}): read off the marks themselves, so an
+     * emptied list (a switch to another cluster) or a hidden one never asks for more calls.
+     */
     public boolean movesWaiting() {
-        return movesWaiting;
+        return moveIntervalNanos > 0 && !held && rows.stream().anyMatch(DirtyRow::isDirty);
     }
 
     /** Announces every row marked dirty since the last call, and clears the marks (unless held). */
@@ -72,10 +73,8 @@ public final class BatchedRowList<R extends DirtyRow> extends ModifiableObservab
         }
         long now = moveIntervalNanos > 0 ? nanoTime.getAsLong() : 0;
         if (moveIntervalNanos > 0 && movesAnnounced && now - lastMovesNanos < moveIntervalNanos) {
-            movesWaiting = true;
             return;
         }
-        movesWaiting = false;
         int first = -1;
         int last = -1;
         for (int i = 0; i < rows.size(); i++) {

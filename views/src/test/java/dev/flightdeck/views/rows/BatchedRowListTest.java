@@ -131,4 +131,23 @@ class BatchedRowListTest {
         assertFalse(rows.movesWaiting());
         assertEquals(List.of("update 100..101", "update 200..201"), changes);
     }
+
+    @Test
+    void anEmptiedOrHiddenListHasNoMovesWaiting() {
+        long[] now = {0};
+        rows.placeMovesAtMostEvery(java.time.Duration.ofSeconds(1), () -> now[0]);
+        rows.get(100).set(-1);
+        rows.fireDirtyUpdates();
+        rows.get(200).set(-2);
+        rows.fireDirtyUpdates();
+        assertTrue(rows.movesWaiting());
+
+        rows.setHeld(true);
+        assertFalse(rows.movesWaiting(), "a hidden table asks for no more calls");
+        rows.setHeld(false);
+        assertTrue(rows.movesWaiting(), "shown again within the second: the row still waits");
+
+        rows.clear();
+        assertFalse(rows.movesWaiting(), "a switch to another cluster empties the list: nothing waits");
+    }
 }
