@@ -70,17 +70,19 @@ public final class ThreadNiceness {
 
     private boolean lowerOne(Path task, Predicate<String> which, int nice) {
         try {
-            String name = Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
-            if (!which.test(name) || niceOf(task) >= nice) {
+            if (!which.test(nameOf(task)) || niceOf(task) >= nice) {
                 return false;
             }
             int tid = Integer.parseInt(task.getFileName().toString());
             return (int) setpriority.invokeExact(PRIO_PROCESS, tid, nice) == 0;
-        } catch (IOException | NumberFormatException e) {
-            return false; // the thread ended while we looked
         } catch (Throwable e) {
-            return false; // the call itself failed: the thread keeps its priority
+            return false; // the thread ended while we looked, or the call failed: it keeps its priority
         }
+    }
+
+    /** A thread's name as the kernel keeps it (its first 15 characters). */
+    private static String nameOf(Path task) throws IOException {
+        return Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
     }
 
     /** The nice value of one thread, from {@code /proc/self/task/TID/stat} (field 19, after the name in parentheses). */
@@ -94,7 +96,7 @@ public final class ThreadNiceness {
     public static Optional<Integer> niceOf(String name) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
-                if (Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip().equals(name)) {
+                if (nameOf(task).equals(name)) {
                     return Optional.of(niceOf(task));
                 }
             }
