@@ -119,6 +119,8 @@ public final class UserScreenBenchmark {
         ConsoleProcess console = ConsoleProcess.start(command, Map.of("HOME", home.toString(), "DISPLAY", x.display(),
                 "FLIGHTDECK_TRACE", trace.toString(), "JAVA_TOOL_OPTIONS", toolOptions), work.resolve("console.log"), pulses);
         started.push(console);
+        ScreenThreadWaits waits = ScreenThreadWaits.start(console.pid(), console::nowMs);
+        started.push(waits);
         System.out.printf("console: pid %d on display %s, %s; JAVA_TOOL_OPTIONS=%s%n", console.pid(), x.display(),
                 command.how(), toolOptions);
 
@@ -139,6 +141,8 @@ public final class UserScreenBenchmark {
         Map<String, StartupTraceFile.Event> events = StartupTraceFile.read(trace);
         new ScreenReport(o, seedFigure, floor, events, liveMs, liveBy, pulses.between(0, liveMs),
                 churnStart < 0 ? List.of() : pulses.between(churnStart, churnEnd), churnStart, churned, heap).print();
+        System.out.println("screen threads, launch to live: " + waits.describe(0, liveMs));
+        System.out.println("screen threads, under churn:    " + (churnStart < 0 ? "no churn" : waits.describe(churnStart, churnEnd)));
         if (o.jfr() && Files.isRegularFile(jfr)) {
             Path kept = Path.of("target", "screen-bench-console.jfr").toAbsolutePath();
             Files.createDirectories(kept.getParent());
