@@ -67,9 +67,10 @@ public final class ClusterSession implements AutoCloseable {
         // nodes come first and whole from the API server's watch cache (from memory, not paged out of etcd).
         this.nodeWatcher = new ResourceWatcher<>(connection.api(), ApiResource.NODES.path().toString(), ApiResource.NODES.qualifiedName(),
                 new NodeProjector(), model::onNodeEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList()
-                .listFirstFromWatchCache();
+                .listFirstFromWatchCache().traceFirstList();
         this.podWatcher = new ResourceWatcher<>(connection.api(), ApiResource.PODS.path().toString(), ApiResource.PODS.qualifiedName(),
-                new PodProjector(), model::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList();
+                new PodProjector(), model::onPodEvent, options.pageSize(), options.watchIdleLimit()).streamFirstList()
+                .traceFirstList();
         this.workloadWatchers = new WorkloadWatchers(connection.api(), model, options);
         this.queueWatchers = new QueueWatchers(connection.api(), model, options);
         // Its thread is made with the first task scheduled, in start().

@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The startup trace a user can attach to a bug report: with {@code FLIGHTDECK_TRACE=FILE}, each milestone of the
- * first start ({@code launch}, {@code window-shown}, {@code cluster-connected}, {@code nodes-listed},
- * {@code nodes-on-screen}, {@code pods-synced}, {@code gangs-on-screen}) is appended to FILE as one JSON line
+ * first start ({@code launch}, {@code window-shown}, {@code cluster-connected}, {@code nodes-list-sent},
+ * {@code nodes-first-answer}, {@code nodes-listed}, {@code pods-list-sent}, {@code nodes-on-screen}, {@code pods-synced},
+ * {@code gangs-on-screen}) is appended to FILE as one JSON line
  * {@code {"t_ms": 1234, "event": "nodes-listed", "count": 7500}}, milliseconds since the process started.
  * Each event is written once, the first time it happens (a second cluster opened later is not a startup).
  * Process-wide like a logger: the milestones happen in the core and in the views, which share nothing else.

@@ -3,6 +3,7 @@ package dev.flightdeck.app.watch;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flightdeck.app.trace.StartupTrace;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 
 import java.io.IOException;
@@ -23,6 +24,7 @@ final class PagedList<T> {
     private final TolerantReader<T> reader;
     private final Consumer<WatchEvent<T>> sink;
     private final int pageSize;
+    private boolean traced;
 
     PagedList(KindRequests requests, String resource, TolerantReader<T> reader, Consumer<WatchEvent<T>> sink,
               int pageSize) {
@@ -52,8 +54,10 @@ final class PagedList<T> {
         // Continue pages never carry resourceVersion: the token pins the list's version.
         CompletableFuture<HttpResponse<byte[]>> pending = requests.fetchAsync(requests.url("limit=" + pageSize
                 + (fromCache ? "&resourceVersion=0" : "")));
+        traced("-list-sent", 0);
         while (pending != null && running.getAsBoolean()) {
             byte[] page = requests.body(KindRequests.await(pending));
+            traced("-first-answer", page.length >> 10);
             pending = null;
             long remaining = -1;
             int before = items.size();
@@ -108,6 +112,22 @@ final class PagedList<T> {
             sink.accept(new WatchEvent.Relisted<>(items));
         }
         return listVersion;
+    }
+
+    /**
+     * The startup trace's milestones of a first screen's LIST ({@code nodes-list-sent}, {@code nodes-first-answer} with
+     * its size in KiB): where the time between the API server's first answer and the first rows goes. Each is written
+     * once, the first time.
+     */
+    private void traced(String milestone, long count) {
+        if (traced && StartupTrace.on()) {
+            StartupTrace.mark(resource + milestone, count);
+        }
+    }
+
+    /** Writes this kind's LIST milestones to the startup trace (see {@link #traced}). */
+    void traceMilestones() {
+        this.traced = true;
     }
 
     private void expect(JsonToken actual, JsonToken wanted) throws IOException {

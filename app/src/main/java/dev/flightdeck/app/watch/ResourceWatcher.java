@@ -97,6 +97,15 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Writes when the first LIST was sent and when its first answer came to the startup trace ({@code KIND-list-sent},
+     * {@code KIND-first-answer}): for the kinds the first screen waits for. Call before {@link #start()}.
+     */
+    public ResourceWatcher<T> traceFirstList() {
+        pages.traceMilestones();
+        return this;
+    }
+
     /** How far the LIST under way has come, or the last one when none is (any thread). */
     public ListProgress listProgress() {
         return listProgress;

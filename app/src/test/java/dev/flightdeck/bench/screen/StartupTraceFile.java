@@ -16,8 +16,9 @@ import java.util.Map;
  */
 final class StartupTraceFile {
 
-    static final String[] EVENTS = {"launch", "window-shown", "cluster-connected", "first-nodes-on-screen",
-            "nodes-listed", "nodes-on-screen", "pods-synced", "gangs-on-screen"};
+    static final String[] EVENTS = {"launch", "window-shown", "cluster-connected", "nodes-list-sent",
+            "nodes-first-answer", "first-nodes-on-screen", "nodes-listed", "pods-list-sent", "nodes-on-screen",
+            "pods-synced", "gangs-on-screen"};
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Event(@JsonProperty("t_ms") long tMs, @JsonProperty("event") String name, @JsonProperty("count") long count) {
