@@ -16,8 +16,12 @@ import java.util.function.LongSupplier;
  */
 final class ScreenThreadWaits implements AutoCloseable {
 
-    /** The threads' names as /proc shows them (cut to 15 characters). */
-    private static final List<String> SCREEN_THREADS = List.of("JavaFX Applicat", "QuantumRenderer");
+    /** A thread to watch: its name as /proc shows it (cut to 15 characters) and what the report calls it. */
+    private record ScreenThread(String procName, String label) {
+    }
+
+    private static final List<ScreenThread> SCREEN_THREADS = List.of(
+            new ScreenThread("JavaFX Applicat", "FX thread"), new ScreenThread("QuantumRenderer", "renderer"));
 
     record Sample(long atMs, long[] cpuNanos, long[] waitNanos) {
     }
@@ -61,7 +65,7 @@ final class ScreenThreadWaits implements AutoCloseable {
         long at = nowMs.getAsLong();
         try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
-                int i = SCREEN_THREADS.indexOf(Files.readString(task.resolve("comm")).strip());
+                int i = indexOf(Files.readString(task.resolve("comm")).strip());
                 if (i >= 0) {
                     String[] f = Files.readString(task.resolve("schedstat")).strip().split("\\s+");
                     cpu[i] += Long.parseLong(f[0]);
@@ -72,6 +76,15 @@ final class ScreenThreadWaits implements AutoCloseable {
             return null; // no /proc, or the process is gone
         }
         return new Sample(at, cpu, wait);
+    }
+
+    private static int indexOf(String procName) {
+        for (int i = 0; i < SCREEN_THREADS.size(); i++) {
+            if (SCREEN_THREADS.get(i).procName().equals(procName)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** One line: each screen thread's seconds on a CPU and waiting for one between {@code fromMs} and {@code toMs}. */
@@ -93,7 +106,7 @@ final class ScreenThreadWaits implements AutoCloseable {
         }
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < SCREEN_THREADS.size(); i++) {
-            out.append(i == 0 ? "" : "; ").append(i == 0 ? "FX thread" : "renderer").append(String.format(
+            out.append(i == 0 ? "" : "; ").append(SCREEN_THREADS.get(i).label()).append(String.format(
                     " %.1f s on a CPU, %.1f s ready but waiting for one", (last.cpuNanos()[i] - first.cpuNanos()[i]) / 1e9,
                     (last.waitNanos()[i] - first.waitNanos()[i]) / 1e9));
         }

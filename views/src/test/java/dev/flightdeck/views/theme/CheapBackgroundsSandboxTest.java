@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,12 +41,16 @@ class CheapBackgroundsSandboxTest extends SandboxScreenTest {
     void noLargeRegionOnAnyScreenPaintsMoreThanOneFill(FxRobot robot) throws Exception {
         FxWait.until(() -> window.nodesView() != null && shown.nodes.visibleRows().size() >= 60, "the nodes on screen");
         Map<String, List<String>> found = new TreeMap<>();
-        List<Runnable> screens = List.of(window::showNodes, window::showGangs, window::showFleet, window::showPressure,
-                window::showEvents, window::showJournal, window::showDrills);
-        List<String> names = List.of("Nodes", "Gangs", "Fleet", "Pressure", "Events", "Journal", "Drills");
-        for (int i = 0; i < screens.size(); i++) {
-            Runnable show = screens.get(i);
-            robot.interact(show);
+        Map<String, Runnable> screens = new LinkedHashMap<>();
+        screens.put("Nodes", window::showNodes);
+        screens.put("Gangs", window::showGangs);
+        screens.put("Fleet", window::showFleet);
+        screens.put("Pressure", window::showPressure);
+        screens.put("Events", window::showEvents);
+        screens.put("Journal", window::showJournal);
+        screens.put("Drills", window::showDrills);
+        for (Map.Entry<String, Runnable> screen : screens.entrySet()) {
+            robot.interact(screen.getValue());
             robot.interact(() -> focusFirstTable(window.getScene().getRoot()));
             List<String> large = FxWait.onFx(() -> {
                 window.getScene().getRoot().applyCss();
@@ -55,7 +60,7 @@ class CheapBackgroundsSandboxTest extends SandboxScreenTest {
                 return out;
             });
             if (!large.isEmpty()) {
-                found.put(names.get(i), large);
+                found.put(screen.getKey(), large);
             }
         }
         assertEquals(Map.of(), found, "regions of more than one fill and over " + (int) LARGE_AREA + " px²");
