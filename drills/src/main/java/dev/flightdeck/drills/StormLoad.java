@@ -9,7 +9,10 @@ import java.time.Instant;
  * actions started meanwhile (drains, resumes, preflights each bring a burst of writes and the
  * controllers' reactions). Within budget means at most {@link #REQUESTS_PER_MINUTE} requests per
  * minute of storm on average (a careful person with kubectl or the console; a script re-listing
- * the cluster in a loop is over it) and no disruptive action.
+ * the cluster in a loop is over it) and no disruptive action. Health probes ({@code /healthz}, {@code /livez},
+ * {@code /readyz}) are not counted: the API server's "probes" FlowSchema (suggested configuration since Kubernetes
+ * 1.22, kubernetes/kubernetes#100678) puts them in the exempt priority level, so they are never throttled and take
+ * no seat from the flows the storm is starving.
  */
 final class StormLoad {
 
@@ -34,9 +37,12 @@ final class StormLoad {
         return from != null && to == null;
     }
 
+    /** The paths APF's "probes" FlowSchema exempts (its nonResourceURLs). */
+    private static final java.util.Set<String> EXEMPT_PROBES = java.util.Set.of("/healthz", "/livez", "/readyz");
+
     /** An operator request (not a watch) seen at {@code at}. */
     void request(Instant at, String method, String path) {
-        if (active() && !at.isBefore(from)) {
+        if (active() && !at.isBefore(from) && !EXEMPT_PROBES.contains(path)) {
             requests++;
             byTarget.merge(method + " " + path, 1, Integer::sum);
         }
