@@ -25,6 +25,8 @@ final class PagedList<T> {
     private final Consumer<WatchEvent<T>> sink;
     private final int pageSize;
     private boolean traced;
+    /** The bytes every LIST's answers took on the wire, gzipped or not (read by any thread). */
+    private final java.util.concurrent.atomic.AtomicLong wireBytes = new java.util.concurrent.atomic.AtomicLong();
 
     PagedList(KindRequests requests, String resource, TolerantReader<T> reader, Consumer<WatchEvent<T>> sink,
               int pageSize) {
@@ -56,12 +58,13 @@ final class PagedList<T> {
                 + (fromCache ? "&resourceVersion=0" : "")));
         traced("-list-sent", 0);
         while (pending != null && running.getAsBoolean()) {
-            byte[] page = requests.body(KindRequests.await(pending));
-            traced("-first-answer", page.length >> 10);
+            KindRequests.Page page = requests.page(KindRequests.await(pending));
+            traced("-first-answer", page.wireBytes() >> 10);
+            wireBytes.addAndGet(page.wireBytes());
             pending = null;
             long remaining = -1;
             int before = items.size();
-            try (JsonParser p = KubeJson.MAPPER.createParser(page)) {
+            try (JsonParser p = KubeJson.MAPPER.createParser(page.json())) {
                 expect(p.nextToken(), JsonToken.START_OBJECT);
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String field = p.currentName();
@@ -116,13 +119,17 @@ final class PagedList<T> {
 
     /**
      * The startup trace's milestones of a first screen's LIST ({@code nodes-list-sent}, {@code nodes-first-answer} with
-     * its size in KiB): where the time between the API server's first answer and the first rows goes. Each is written
+     * its size in KiB as it crossed the wire, gzipped when the server compressed it): where the time between the API server's first answer and the first rows goes. Each is written
      * once, the first time.
      */
     private void traced(String milestone, long count) {
         if (traced && StartupTrace.on()) {
             StartupTrace.mark(resource + milestone, count);
         }
+    }
+
+    long wireBytes() {
+        return wireBytes.get();
     }
 
     /** Writes this kind's LIST milestones to the startup trace (see {@link #traced}). */

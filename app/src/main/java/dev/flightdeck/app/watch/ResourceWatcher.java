@@ -124,6 +124,11 @@ public final class ResourceWatcher<T> implements AutoCloseable {
         return lists.get();
     }
 
+    /** The bytes this watcher's LIST answers took on the wire (gzipped, when the server compressed them). */
+    public long listBytesOnWire() {
+        return pages.wireBytes();
+    }
+
     public String resource() {
         return resource;
     }

@@ -115,7 +115,7 @@ class FirstListStreamingTest {
     }
 
     /** Five nodes in pages of two, as kube-apiserver pages them: a continue token and the count still to come. */
-    private static byte[] threePages(String query) {
+    static byte[] threePages(String query) {
         String body;
         if (query.contains("watch=1")) {
             body = "";

@@ -21,13 +21,23 @@ final class NodesStubServer implements AutoCloseable {
     private final HttpServer server;
     private final KubernetesClient client;
     private final String url;
+    /** Each request's Accept-Encoding (empty when it sent none), with its query: {@code "gzip ? limit=2"}. */
+    final java.util.List<String> acceptEncodings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** When set, a LIST answer (never a watch's) asked for gzip is gzipped and labelled with this Content-Encoding. */
+    private volatile String gzipLabel;
 
     NodesStubServer(Function<String, byte[]> answer, long holdMillis) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/api/v1/nodes", exchange -> {
             String query = exchange.getRequestURI().getQuery();
             byte[] body = answer.apply(query);
+            String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+            acceptEncodings.add((accepted == null ? "" : accepted) + " ? " + query);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
+            if (gzipLabel != null && accepted != null && accepted.contains("gzip") && !query.contains("watch=1")) {
+                body = gzipped(body);
+                exchange.getResponseHeaders().add("Content-Encoding", gzipLabel);
+            }
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
@@ -42,6 +52,20 @@ final class NodesStubServer implements AutoCloseable {
         server.start();
         url = "http://127.0.0.1:" + server.getAddress().getPort();
         client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).build()).build();
+    }
+
+    /** LIST answers asked for gzip come gzipped, labelled {@code label} (kube-apiserver's is "gzip"). */
+    NodesStubServer gzipWhenAsked(String label) {
+        this.gzipLabel = label;
+        return this;
+    }
+
+    private static byte[] gzipped(byte[] body) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out)) {
+            gz.write(body);
+        }
+        return out.toByteArray();
     }
 
     ApiEndpoint endpoint() {
