@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The figures of one run, and issue 27's targets judged on them: each printed in one line. */
-record ScreenReport(ScreenBenchOptions options, String seed, FloorList.Result floor, Map<String, StartupTraceFile.Event> trace,
+record ScreenReport(ScreenBenchOptions options, String seed, FloorList.Result floor, ColdNodeList.Result coldList, Map<String, StartupTraceFile.Event> trace,
                     long liveMs, String liveBy, List<PulseTimeline.Pulse> launchPulses, List<PulseTimeline.Pulse> churnPulses,
                     long churnStartMs, ChurnProcess.Result churn, String heap) {
 
@@ -18,6 +18,7 @@ record ScreenReport(ScreenBenchOptions options, String seed, FloorList.Result fl
                 floor.nodeSeconds(), floor.nodeBytes() / 1e6);
         System.out.printf("nodes from the watch cache (resourceVersion=0, one answer): %.2f s, %.1f MB%n",
                 floor.cachedNodeSeconds(), floor.cachedNodeBytes() / 1e6);
+        System.out.println("the console's node LIST alone, no window, as a session makes it: " + coldList.describe());
         printTrace();
         System.out.println("live: " + liveBy + " at " + liveMs + " ms after launch");
         Long ratio100 = syncRatioPercent();

@@ -106,6 +106,8 @@ public final class UserScreenBenchmark {
 
         FloorList.Result floor = FloorList.measure(api);
         System.out.printf("floor: %.2f s, %.1f MB%n", floor.seconds(), floor.megabytes());
+        ColdNodeList.Result coldList = ColdNodeList.measure(kubeconfig);
+        System.out.println("the node LIST alone: " + coldList.describe());
 
         Xvfb x = Xvfb.start(work.resolve("xvfb.log"));
         started.push(x);
@@ -139,7 +141,7 @@ public final class UserScreenBenchmark {
             System.out.println("jfr: " + console.jcmd("JFR.dump", "name=screen", "filename=" + jfr).strip().replace('\n', ' '));
         }
         Map<String, StartupTraceFile.Event> events = StartupTraceFile.read(trace);
-        new ScreenReport(o, seedFigure, floor, events, liveMs, liveBy, pulses.between(0, liveMs),
+        new ScreenReport(o, seedFigure, floor, coldList, events, liveMs, liveBy, pulses.between(0, liveMs),
                 churnStart < 0 ? List.of() : pulses.between(churnStart, churnEnd), churnStart, churned, heap).print();
         System.out.println("screen threads, launch to live: " + waits.describe(0, liveMs));
         System.out.println("screen threads, under churn:    " + (churnStart < 0 ? "no churn" : waits.describe(churnStart, churnEnd)));
