@@ -100,8 +100,8 @@ final class KindRequests {
         if (encoding.equalsIgnoreCase("gzip")) {
             return new GZIPInputStream(raw, 1 << 16);
         }
-        throw new IOException("the answer to the LIST of " + resource + " came in an encoding the console did not ask for ("
-                + Shown.quoted(encoding) + ")");
+        throw new IOException("the answer to the LIST of " + resource
+                + " came in an encoding the console did not ask for (" + Shown.quoted(encoding) + ")");
     }
 
     private HttpRequest.Builder request(String url) {

@@ -119,8 +119,8 @@ final class PagedList<T> {
 
     /**
      * The startup trace's milestones of a first screen's LIST ({@code nodes-list-sent}, {@code nodes-first-answer} with
-     * its size in KiB as it crossed the wire, gzipped when the server compressed it): where the time between the API server's first answer and the first rows goes. Each is written
-     * once, the first time.
+     * its size in KiB as it crossed the wire, gzipped when the server compressed it): where the time between the API
+     * server's first answer and the first rows goes. Each is written once, the first time.
      */
     private void traced(String milestone, long count) {
         if (traced && StartupTrace.on()) {

@@ -28,8 +28,9 @@ class GzippedListRealTest {
         String line = "rank 5 failed: NCCL error: unhandled system error, NET/IB : Got completion with error 12\n";
         Map<String, Integer> stored = new TreeMap<>(Map.of("big", line.repeat(3_500).length(), "small", line.length()));
         for (Map.Entry<String, Integer> e : stored.entrySet()) {
-            real.admin().configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata().withName(e.getKey())
-                    .addToLabels("flightdeck.test/list", "gzip").endMetadata().addToData("log", line.repeat(e.getValue() / line.length())).build()).create();
+            real.admin().configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata()
+                    .withName(e.getKey()).addToLabels("flightdeck.test/list", "gzip").endMetadata()
+                    .addToData("log", line.repeat(e.getValue() / line.length())).build()).create();
         }
         Map<String, Integer> read = new ConcurrentHashMap<>();
         Projector<String> names = p -> {
