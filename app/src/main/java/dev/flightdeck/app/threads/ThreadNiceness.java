@@ -94,10 +94,22 @@ public final class ThreadNiceness {
 
     /** The nice value of the thread named {@code name}, or empty when no thread has that name. For checks. */
     public static Optional<Integer> niceOf(String name) {
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
-                if (nameOf(task).equals(name)) {
-                    return Optional.of(niceOf(task));
+        return niceOf(TASKS, name);
+    }
+
+    /**
+     * As {@link #niceOf(String)}, in {@code tasks} (a /proc/PID/task directory). A thread that ends while the others
+     * are read is passed over: it once cut the whole search short, and a thread that was there read as absent.
+     */
+    static Optional<Integer> niceOf(Path tasks, String name) {
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(tasks)) {
+            for (Path task : all) {
+                try {
+                    if (nameOf(task).equals(name)) {
+                        return Optional.of(niceOf(task));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // that thread ended while we looked (its files are gone): the others are still read
                 }
             }
         } catch (IOException e) {

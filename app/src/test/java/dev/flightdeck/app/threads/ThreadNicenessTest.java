@@ -43,6 +43,22 @@ class ThreadNicenessTest {
     }
 
     @Test
+    void threadsThatEndWhileTheOthersAreReadArePassedOver(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tasks)
+            throws Exception {
+        // Thirty threads that ended (their directories left without files, as /proc shows a task that is going) and
+        // the one looked for: in whatever order the directory lists them, it is found.
+        for (int tid = 100; tid < 130; tid++) {
+            java.nio.file.Files.createDirectories(tasks.resolve(Integer.toString(tid)));
+        }
+        java.nio.file.Path probe = java.nio.file.Files.createDirectories(tasks.resolve("200"));
+        java.nio.file.Files.writeString(probe.resolve("comm"), "nice-probe\n");
+        java.nio.file.Files.writeString(probe.resolve("stat"),
+                "200 (nice-probe) S 1 1 1 0 -1 4194368 0 0 0 0 0 0 0 0 39 19 40 0 0 0 0 0 0 0 0 0 0 0 0\n");
+        assertEquals(Optional.of(19), ThreadNiceness.niceOf(tasks, "nice-probe"));
+        assertEquals(Optional.empty(), ThreadNiceness.niceOf(tasks, "no-such-thread"));
+    }
+
+    @Test
     void noThreadOfThatNameHasNoNiceValue() {
         assumeTrue(ThreadNiceness.linux().isPresent(), "per-thread nice values are a Linux thing");
         assertEquals(Optional.empty(), ThreadNiceness.niceOf("no-such-thread"));
