@@ -33,15 +33,17 @@ class GzippedListRealTest {
                     .addToData("log", line.repeat(e.getValue() / line.length())).build()).create();
         }
         Map<String, Integer> read = new ConcurrentHashMap<>();
-        Projector<String> names = p -> {
+        // Each ConfigMap as its name and the length of its data, as read.
+        Projector<Map.Entry<String, Integer>> sizes = p -> {
             JsonNode cm = KubeJson.MAPPER.readTree(p);
-            return new Projector.Projected<>(cm.path("metadata").path("name").asText() + "=" + cm.path("data").path("log")
-                    .asText().length(), cm.path("metadata").path("resourceVersion").asText());
+            return new Projector.Projected<>(Map.entry(cm.path("metadata").path("name").asText(),
+                    cm.path("data").path("log").asText().length()), cm.path("metadata").path("resourceVersion").asText());
         };
-        try (ResourceWatcher<String> watcher = new ResourceWatcher<>(real.adminEndpoint(), "/api/v1/namespaces/" + ns
-                + "/configmaps?labelSelector=flightdeck.test%2Flist%3Dgzip", "configmaps", names, e -> {
-            if (e instanceof WatchEvent.Relisted<String> r) {
-                r.items().forEach(i -> read.put(i.substring(0, i.indexOf('=')), Integer.parseInt(i.substring(i.indexOf('=') + 1))));
+        try (ResourceWatcher<Map.Entry<String, Integer>> watcher = new ResourceWatcher<>(real.adminEndpoint(),
+                "/api/v1/namespaces/" + ns + "/configmaps?labelSelector=flightdeck.test%2Flist%3Dgzip", "configmaps",
+                sizes, e -> {
+            if (e instanceof WatchEvent.Relisted<Map.Entry<String, Integer>> r) {
+                r.items().forEach(i -> read.put(i.getKey(), i.getValue()));
             }
         }, 500)) {
             watcher.start();
